@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MediaKitLinux",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MediaKitLinux", targets: ["MediaKitLinux"]),
+        .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
+        .executable(name: "media-info", targets: ["MediaInfo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(
+            name: "MediaKitLinux",
+            dependencies: ["CFFmpeg", "CCairo"]
+        ),
+        .target(
+            name: "TracerOverlay",
+            dependencies: ["MediaKitLinux"]
+        ),
+        .executableTarget(
+            name: "MediaInfo",
+            dependencies: [
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/MediaInfo"
+        ),
+        .testTarget(
+            name: "MediaKitLinuxTests",
+            dependencies: ["MediaKitLinux"]
+        ),
+        .testTarget(
+            name: "TracerOverlayTests",
+            dependencies: ["TracerOverlay", "MediaKitLinux"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef CCAIRO_SHIM_H
+#define CCAIRO_SHIM_H
+#include <cairo/cairo.h>
+#endif

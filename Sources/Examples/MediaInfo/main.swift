@@ -1,0 +1,2 @@
+import MediaKitLinux
+print("stub")
