@@ -91,3 +91,21 @@ import Testing
         #expect(bgra[0].pixel(x: 5, y: 5)[3] == 255)
     }
 }
+
+@Suite struct ForeignInputTests {
+    @Test func hevcTenBitDecodesAndConverts() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/hevc10.mp4"
+        try TestMedia.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=1",
+                                     "-c:v", "libx265", "-x265-params", "log-level=none", "-pix_fmt", "yuv420p10le", path])
+        let track = try MediaAsset(path: path).requireVideoTrack()
+        #expect(track.codec == "hevc" && track.bitDepth == 10)
+        let frames = try TestMedia.readAll(path, options: .init(pixelFormat: .bgra))
+        #expect(frames.count == 25)
+        #expect(frames.map(\.time) == (0..<25).map { MediaTime(value: Int64($0), timescale: 25) })
+        // testsrc2 is colourful: the decoded picture must not be flat.
+        let distinct = Set((0..<16).map { frames[3].pixel(x: $0 * 20, y: 90) })
+        #expect(distinct.count > 4)
+    }
+}
