@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MediaKitLinux", targets: ["MediaKitLinux"]),
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
         .executable(name: "media-info", targets: ["MediaInfo"]),
+        .executable(name: "transcode", targets: ["Transcode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +39,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Examples/MediaInfo"
+        ),
+        .executableTarget(
+            name: "Transcode",
+            dependencies: [
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/Transcode"
         ),
         .testTarget(
             name: "MediaKitLinuxTests",

@@ -26,10 +26,14 @@ public final class VideoWriter {
     private var audio: AudioPassthrough?
     private var converter: FrameConverter?
     private var encoderFormat: PixelFormat = .yuv420p
+    private var encoderAVFormat = AV_PIX_FMT_YUV420P
     private var encoderTimeBase = AVRational(num: 1, den: 1)
     private let packet = Packet()
     private var lastPTS: Int64?
     private var lastTime: MediaTime = .invalid
+    private var heldFrame: (frame: VideoFrame, pts: Int64)?
+    private var lastDuration: Int64?
+    private var durations: [Int64: Int64] = [:]
     private var state: State = .open
 
     private enum State { case open, finished, failed }
@@ -54,6 +58,9 @@ public final class VideoWriter {
         case "mov": formatName = "mov"
         case "mkv": formatName = "matroska"
         default: throw .invalidArgument("\(path): unknown container '.\(ext)' (use .mp4, .mov or .mkv)")
+        }
+        if settings.codec == .ffv1 && formatName != "matroska" {
+            throw .invalidArgument("\(path): FFV1 is stored in .mkv, not .\(ext)")
         }
         if case .h264(let crf, _, let gop, let format) = settings.codec {
             guard (0...51).contains(crf) else { throw .invalidArgument("crf \(crf) must be between 0 and 51") }
@@ -102,16 +109,13 @@ public final class VideoWriter {
             if let lastPTS, pts <= lastPTS {
                 throw MediaError.invalidArgument("\(path): frame times must increase: \(frame.time) after \(lastTime)")
             }
-            let size = PixelSize(width: settings.width, height: settings.height)
-            let encoded = try converter!.convert(frame, to: size, path: path)
-            // The encoder keeps a reference; give it its own so our frame's timestamps are ours.
-            guard let avFrame = av_frame_clone(encoded.buffer.frame) else { throw MediaError.io(path: path, message: "out of memory") }
-            var owned: UnsafeMutablePointer<AVFrame>? = avFrame
-            defer { av_frame_free(&owned) }
-            avFrame.pointee.pts = pts
-            avFrame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-            try FFmpegError.check(avcodec_send_frame(encoder, avFrame), path: path, doing: "encode frame \(frameCount)")
-            try drainEncoder()
+            // Hold each frame until the next one arrives, so its duration is known: muxers use
+            // packet durations for the last frame and for edit lists (MP4 drops a last frame
+            // that has none).
+            if let held = heldFrame {
+                try encode(held.frame, pts: held.pts, duration: pts - held.pts)
+            }
+            heldFrame = (frame, pts)
             if let audio, let output { try audio.copy(until: frame.time, into: output, path: path) }
             lastPTS = pts
             lastTime = frame.time
@@ -129,6 +133,10 @@ public final class VideoWriter {
         do throws(MediaError) {
             guard encoder != nil, let output else {
                 throw MediaError.invalidArgument("\(path): no frame was appended; nothing to write")
+            }
+            if let held = heldFrame {
+                try encode(held.frame, pts: held.pts, duration: lastFrameDuration(held.frame))
+                heldFrame = nil
             }
             try FFmpegError.check(avcodec_send_frame(encoder, nil), path: path, doing: "flush encoder")
             try drainEncoder()
@@ -203,7 +211,9 @@ public final class VideoWriter {
         }
         if encoderFormat != .yuv420p { context.pointee.colorspace = AVCOL_SPC_RGB }
         if encoderFormat == .gray8 { context.pointee.colorspace = AVCOL_SPC_UNSPECIFIED }
-        context.pointee.pix_fmt = encoderFormat.avFormat
+        // libx264rgb takes bgr0, which is bgra's memory layout with the alpha byte ignored.
+        encoderAVFormat = settings.codec.encoderName == "libx264rgb" ? AV_PIX_FMT_BGR0 : encoderFormat.avFormat
+        context.pointee.pix_fmt = encoderAVFormat
         if (output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
@@ -216,6 +226,18 @@ public final class VideoWriter {
         stream.pointee.time_base = encoderTimeBase
         if let rate = settings.frameRate, rate > 0 { stream.pointee.avg_frame_rate = av_d2q(rate, 100_000) }
         try FFmpegError.check(avcodec_parameters_from_context(stream.pointee.codecpar, context), path: path, doing: "set stream parameters")
+        if settings.displayRotation % 360 != 0 {
+            guard settings.displayRotation % 90 == 0 else {
+                throw .invalidArgument("display rotation must be a multiple of 90 degrees, not \(settings.displayRotation)")
+            }
+            guard let matrix = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4) else {
+                throw .io(path: path, message: "out of memory")
+            }
+            // FFmpeg 5.1's MP4 muxer stores this matrix so that its demuxer reads back the
+            // opposite angle; passing the clockwise angle yields the clockwise display rotation
+            // (checked by a round-trip test against MediaAsset's reading).
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(settings.displayRotation)) }
+        }
         if let source = settings.audioSourcePath {
             audio = try AudioPassthrough(path: source, output: output)
         }
@@ -223,6 +245,33 @@ public final class VideoWriter {
         let converter = FrameConverter(outputFormat: encoderFormat, outputSize: nil, rotation: 0)
         converter.outputHeightHint = settings.height
         self.converter = converter
+    }
+
+    private func encode(_ frame: VideoFrame, pts: Int64, duration: Int64) throws(MediaError) {
+        let size = PixelSize(width: settings.width, height: settings.height)
+        let encoded = try converter!.convert(frame, to: size, path: path)
+        // The encoder keeps a reference; give it its own so our frame's timestamps are ours.
+        guard let avFrame = av_frame_clone(encoded.buffer.frame) else { throw MediaError.io(path: path, message: "out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = avFrame
+        defer { av_frame_free(&owned) }
+        avFrame.pointee.pts = pts
+        avFrame.pointee.format = encoderAVFormat.rawValue
+        avFrame.pointee.pkt_duration = duration
+        avFrame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        durations[pts] = duration
+        lastDuration = duration
+        try FFmpegError.check(avcodec_send_frame(encoder, avFrame), path: path, doing: "encode frame at \(frame.time)")
+        try drainEncoder()
+    }
+
+    /// The last frame lasts as long as it says, else as long as the frame rate says, else as
+    /// long as the frame before it.
+    private func lastFrameDuration(_ frame: VideoFrame) -> Int64 {
+        if frame.duration.isNumeric && frame.duration > .zero { return max(1, frame.duration.value(in: encoderTimeBase)) }
+        if let rate = settings.frameRate, rate > 0 {
+            return max(1, MediaTime(seconds: 1 / rate, preferredTimescale: encoderTimeBase.den).value(in: encoderTimeBase))
+        }
+        return lastDuration ?? max(1, MediaTime(value: 1, timescale: 30).value(in: encoderTimeBase))
     }
 
     /// The first frame's timescale, unless it is too coarse to hold later frames (a first
@@ -239,6 +288,9 @@ public final class VideoWriter {
             let status = avcodec_receive_packet(encoder, packet.packet)
             if status == FFmpegError.again || status == FFmpegError.eof { return }
             try FFmpegError.check(status, path: path, doing: "encode")
+            if let duration = durations.removeValue(forKey: packet.packet.pointee.pts) {
+                packet.packet.pointee.duration = duration
+            }
             // The muxer may have changed the stream's time base in write_header.
             av_packet_rescale_ts(packet.packet, encoderTimeBase, videoStream.pointee.time_base)
             packet.packet.pointee.stream_index = videoStream.pointee.index

@@ -38,6 +38,9 @@ public struct VideoWriterSettings: Sendable {
     public var audioSourcePath: String?
     /// Encoder threads; 0 lets the encoder choose.
     public var threadCount: Int
+    /// Clockwise rotation (0, 90, 180, 270) that players should apply for display, stored as
+    /// display-matrix metadata the way phones record portrait video. Pixels are not turned.
+    public var displayRotation: Int = 0
 
     /// Creates settings; the defaults give H.264 crf 18, preset medium, in yuv420p.
     public init(width: Int, height: Int, codec: VideoCodec = .h264(), timescale: Int32? = nil,

@@ -1,2 +1,0 @@
-import MediaKitLinux
-print("stub")
