@@ -22,9 +22,9 @@ struct YUVBlender {
         var kb: Double { self == .bt709 ? 0.0722 : 0.114 }
     }
 
-    // Luma: Y = (Yin (255 - a) + 16 a) / 255 + (219 / 255) (kr R + kg G + kb B) / 255 for premultiplied R, G, B.
+    // Luma: Y = (Yin (255 - a) + 16 a) / 255 + 219 (kr R + kg G + kb B) / 255 for premultiplied R, G, B.
     let yScale: Int, yR: Int, yG: Int, yB: Int
-    // Chroma over 2x2 sums (A up to 1020): C = (Cin (1020 - A) + 128 A) / 1020 + (224 / 255) (c . S) / 1020.
+    // Chroma over 2x2 sums (A up to 1020): C = (Cin (1020 - A) + 128 A) / 1020 + 224 (c . S) / 1020.
     let cScale: Int, uR: Int, uG: Int, uB: Int, vR: Int, vG: Int, vB: Int
 
     init(matrix: Matrix) {
@@ -32,9 +32,9 @@ struct YUVBlender {
         let one = Double(1 << 24)
         func fixed(_ v: Double) -> Int { Int((v * one).rounded()) }
         yScale = fixed(1 / 255.0)
-        yR = fixed(219.0 / 255.0 * kr / 255.0); yG = fixed(219.0 / 255.0 * kg / 255.0); yB = fixed(219.0 / 255.0 * kb / 255.0)
+        yR = fixed(219.0 * kr / 255.0); yG = fixed(219.0 * kg / 255.0); yB = fixed(219.0 * kb / 255.0)
         cScale = fixed(1 / 1020.0)
-        let c = 224.0 / 255.0 / 1020.0
+        let c = 224.0 / 1020.0
         uR = fixed(c * -kr / (2 * (1 - kb))); uG = fixed(c * -kg / (2 * (1 - kb))); uB = fixed(c * 0.5)
         vR = fixed(c * 0.5); vG = fixed(c * -kg / (2 * (1 - kr))); vB = fixed(c * -kb / (2 * (1 - kr)))
     }
