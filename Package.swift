@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
         .executable(name: "media-info", targets: ["MediaInfo"]),
         .executable(name: "transcode", targets: ["Transcode"]),
+        .executable(name: "overlay-demo", targets: ["OverlayDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +48,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Examples/Transcode"
+        ),
+        .executableTarget(
+            name: "OverlayDemo",
+            dependencies: [
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/OverlayDemo"
         ),
         .testTarget(
             name: "MediaKitLinuxTests",
