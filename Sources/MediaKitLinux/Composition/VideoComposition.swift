@@ -54,6 +54,11 @@ final class OverlayCompositor {
         blender = YUVBlender(matrix: .forFrame(width: width, height: height))
     }
 
+    /// The last presentation tree drawn and its recording (nil recording: it drew nothing).
+    private var cached: (presentation: Layer, recording: RecordedOverlay?)?
+    /// The last rasterised patch, valid while ``cached`` is reused (the renderer's buffer keeps it).
+    private var cachedPatch: OverlayPatchRenderer.Patch?
+
     /// A frame handed back after encoding, reused as the next writable copy.
     private var spare: VideoFrame?
 
@@ -98,14 +103,33 @@ final class OverlayCompositor {
         guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
             throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
         }
-        guard let recorded = renderer.record(layer: layer, drawHandler: drawHandler, at: frame.time) else { return false }
+        // Without a draw handler the overlay is a pure function of the layer tree's presentation:
+        // when that is unchanged from the previous frame, reuse its recording and pixels.
+        var reusable = false
+        var presented: Layer?
+        if drawHandler == nil, let layer {
+            let current = layer.presentation(at: frame.time)
+            reusable = cached.map { $0.presentation.hasSameAppearance(as: current) } ?? false
+            presented = current
+        }
+        let recorded: RecordedOverlay?
+        if reusable, let cached {
+            recorded = cached.recording
+        } else {
+            recorded = renderer.record(layer: presented ?? layer, drawHandler: drawHandler, at: frame.time)
+            cachedPatch = nil
+            cached = presented.map { (presentation: $0, recording: recorded) }
+        }
+        guard let recorded else { return false }
         switch frame.pixelFormat {
         case .yuv420p:
             guard frame.width % 2 == 0, frame.height % 2 == 0 else {
                 throw .invalidArgument("yuv420p compositing needs an even frame size, not \(frame.width)x\(frame.height)")
             }
             try makeWritable(&frame)
-            blender.blend(renderer.rasterize(recorded), into: &frame)
+            let patch = cachedPatch ?? renderer.rasterize(recorded)
+            cachedPatch = patch
+            blender.blend(patch, into: &frame)
         case .bgra:
             try frame.withCanvas { recorded.paint(on: $0) }
         case .rgba, .gray8:
