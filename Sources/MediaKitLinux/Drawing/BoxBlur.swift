@@ -16,7 +16,7 @@ enum BoxBlur {
         let window = 2 * radius + 1
         // sum / window as (sum * reciprocal + half) >> 24.
         let reciprocal = (1 << 24) / window + 1
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(width, 1) * height)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(width, 1) * (height + 1))
         let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
         let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
         defer { scratch.deallocate(); sums.deallocate(); line.deallocate() }
@@ -49,8 +49,11 @@ enum BoxBlur {
 
     private static func vertical(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, radius: Int,
                                  reciprocal: Int, scratch: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<Int>) {
-        // Keep the unblurred rows in scratch, since output rows overwrite inputs still needed.
+        // Keep the unblurred rows in scratch, since output rows overwrite inputs still needed;
+        // one extra zero row stands for the rows outside the mask.
         for y in 0..<height { (scratch + y * width).update(from: data + y * stride, count: width) }
+        let zero = scratch + height * width
+        zero.initialize(repeating: 0, count: width)
         sums.initialize(repeating: 0, count: width)
         for y in 0..<min(radius, height) {
             let r = scratch + y * width
@@ -58,17 +61,13 @@ enum BoxBlur {
         }
         let half = 1 << 23
         for y in 0..<height {
-            let incoming = y + radius
-            if incoming < height {
-                let r = scratch + incoming * width
-                for x in 0..<width { sums[x] += Int(r[x]) }
-            }
+            let incoming = y + radius < height ? scratch + (y + radius) * width : zero
+            let outgoing = y - radius >= 0 ? scratch + (y - radius) * width : zero
             let out = data + y * stride
-            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (sums[x] * reciprocal + half) >> 24) }
-            let outgoing = y - radius
-            if outgoing >= 0 {
-                let r = scratch + outgoing * width
-                for x in 0..<width { sums[x] -= Int(r[x]) }
+            for x in 0..<width {
+                let sum = sums[x] + Int(incoming[x])
+                out[x] = UInt8(truncatingIfNeeded: (sum * reciprocal + half) >> 24)
+                sums[x] = sum - Int(outgoing[x])
             }
         }
     }

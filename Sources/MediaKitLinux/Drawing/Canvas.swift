@@ -205,7 +205,7 @@ public final class Canvas {
         // A wide blur hides detail anyway: blur a mask shrunk by `scale` and let Cairo stretch it
         // back with bilinear filtering (cost falls with the square of the scale).
         let sigma = Double(shadow.blur) / 2
-        let scale = max(1, min(8, Int(sigma / 2.5)))
+        let scale = max(1, min(8, Int(sigma / 2)))
         let maskWidth = (fullWidth + scale - 1) / scale, maskHeight = (fullHeight + scale - 1) / scale
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight))!
         defer { cairo_surface_destroy(mask) }
