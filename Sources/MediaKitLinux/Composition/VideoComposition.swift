@@ -1,0 +1,76 @@
+import Foundation
+
+/// A source video plus what to draw over it: a layer tree evaluated at each frame's time (what
+/// `AVVideoCompositionCoreAnimationTool` does on iOS) and/or a drawing callback.
+///
+/// The overlay's coordinate space is the video's displayed picture in pixels, origin top-left.
+/// Layer time is video time: an animation with `beginTime` 2 starts at the frame whose
+/// presentation time is 2 s.
+public final class VideoComposition {
+    /// The video whose frames (and audio) are used.
+    public let sourcePath: String
+    /// The source's probe (size, duration, tracks).
+    public let asset: MediaAsset
+    /// The overlay layer tree; nil for none.
+    public var overlayLayer: Layer?
+    /// Custom drawing over the overlay, called with each frame's time. The canvas is valid only
+    /// during the call; its coordinates are the picture's pixels.
+    public var drawHandler: ((Canvas, MediaTime) -> Void)?
+
+    /// Probes `sourcePath`.
+    /// - Throws: ``MediaError`` when the file is missing, not media, or has no video track.
+    public init(sourcePath: String, overlayLayer: Layer? = nil, drawHandler: ((Canvas, MediaTime) -> Void)? = nil) throws(MediaError) {
+        let asset = try MediaAsset(path: sourcePath)
+        _ = try asset.requireVideoTrack()
+        self.sourcePath = sourcePath
+        self.asset = asset
+        self.overlayLayer = overlayLayer
+        self.drawHandler = drawHandler
+    }
+
+    /// The size of the picture the overlay draws on.
+    public var renderSize: PixelSize {
+        let track = asset.videoTracks[0]
+        return PixelSize(width: track.width, height: track.height)
+    }
+
+    /// Draws the composited frame at `frame.time` (any pixel format the compositor supports:
+    /// yuv420p is blended in place, bgra drawn with Cairo). Meant for previews and tests; the
+    /// export session uses the same code.
+    public func composite(_ frame: inout VideoFrame) throws(MediaError) {
+        let compositor = OverlayCompositor(width: frame.width, height: frame.height)
+        _ = try compositor.composite(&frame, layer: overlayLayer, drawHandler: drawHandler)
+    }
+}
+
+/// Blends overlays into frames of one size, reusing its buffers from frame to frame.
+final class OverlayCompositor {
+    private let renderer: OverlayPatchRenderer
+    private let blender: YUVBlender
+
+    init(width: Int, height: Int) {
+        renderer = OverlayPatchRenderer(frameWidth: width, frameHeight: height)
+        blender = YUVBlender(matrix: .forFrame(width: width, height: height))
+    }
+
+    /// Draws the overlay at `frame.time` into `frame`; returns false (frame untouched) when the
+    /// overlay has no ink in this frame.
+    func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
+        guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
+            throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
+        }
+        guard let recorded = renderer.record(layer: layer, drawHandler: drawHandler, at: frame.time) else { return false }
+        switch frame.pixelFormat {
+        case .yuv420p:
+            guard frame.width % 2 == 0, frame.height % 2 == 0 else {
+                throw .invalidArgument("yuv420p compositing needs an even frame size, not \(frame.width)x\(frame.height)")
+            }
+            blender.blend(renderer.rasterize(recorded), into: &frame)
+        case .bgra:
+            try frame.withCanvas { recorded.paint(on: $0) }
+        case .rgba, .gray8:
+            throw .invalidArgument("compositing supports yuv420p and bgra frames, not \(frame.pixelFormat.rawValue)")
+        }
+        return true
+    }
+}
