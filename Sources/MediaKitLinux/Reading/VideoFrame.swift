@@ -39,8 +39,17 @@ public struct VideoFrame: @unchecked Sendable {
     /// - Throws: ``MediaError/invalidArgument(_:)`` for a non-positive size or an odd yuv420p size.
     public init(width: Int, height: Int, pixelFormat: PixelFormat,
                 time: MediaTime = .zero, duration: MediaTime = .invalid) throws(MediaError) {
+        try self.init(width: width, height: height, pixelFormat: pixelFormat, time: time, duration: duration, filled: true)
+    }
+
+    /// Allocates a frame, leaving the pixels uninitialised unless `filled`.
+    init(width: Int, height: Int, pixelFormat: PixelFormat,
+         time: MediaTime, duration: MediaTime, filled: Bool) throws(MediaError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .invalidArgument("frame size \(width)x\(height) must be between 1 and 16384")
+        }
+        if pixelFormat == .yuv420p && (width % 2 != 0 || height % 2 != 0) {
+            throw .invalidArgument("yuv420p frames need an even size, not \(width)x\(height)")
         }
         guard let frame = av_frame_alloc() else { throw .invalidArgument("out of memory allocating a frame") }
         frame.pointee.width = Int32(width)
@@ -57,7 +66,7 @@ public struct VideoFrame: @unchecked Sendable {
         self.pixelFormat = pixelFormat
         self.time = time
         self.duration = duration
-        for plane in 0..<pixelFormat.planeCount {
+        for plane in 0..<pixelFormat.planeCount where filled {
             let fill: UInt8 = (pixelFormat == .yuv420p) ? (plane == 0 ? 16 : 128) : 0
             withUnsafeMutablePlane(plane) { bytes, _ in
                 bytes.initialize(repeating: fill)

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import MediaKitLinux
+
+@Suite struct RoundTripTests {
+    @Test(arguments: [PixelFormat.bgra, .yuv420p, .gray8])
+    func ffv1IsPixelIdenticalWithIdenticalTimes(format: PixelFormat) throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/roundtrip.mkv"
+        let frames = try (0..<12).map { try TestMedia.indexedFrame($0, format: format, time: MediaTime(value: Int64($0), timescale: 25)) }
+        try TestMedia.write(frames, to: path, codec: .ffv1)
+        let back = try TestMedia.readAll(path, options: .init(pixelFormat: format))
+        #expect(back.count == frames.count)
+        for (original, decoded) in zip(frames, back) {
+            #expect(decoded.time == original.time)
+            #expect(decoded.hasSamePixels(as: original), "frame at \(original.time) differs")
+        }
+    }
+
+    @Test func h264KeepsFrameCountTimesAndQuality() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/roundtrip.mp4"
+        let frames = try (0..<30).map { try TestMedia.smoothFrame($0, time: MediaTime(value: Int64($0) * 1001, timescale: 30000)) }
+        try TestMedia.write(frames, to: path, codec: .h264(crf: 18, preset: "fast"))
+        let back = try TestMedia.readAll(path)
+        #expect(back.map(\.time) == frames.map(\.time))
+        for (original, decoded) in zip(frames, back) {
+            #expect(TestMedia.lumaPSNR(original, decoded) >= 40)
+        }
+        let asset = try MediaAsset(path: path)
+        let track = try asset.requireVideoTrack()
+        #expect(track.codec == "h264")
+        #expect(track.width == 320 && track.height == 180)
+        #expect(abs(track.averageFrameRate - 29.97) < 0.01)
+    }
+
+    @Test func variableFrameRateTimesComeBackExactly() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let milliseconds: [Int64] = [0, 40, 100, 110, 200, 333, 334, 500, 750, 760, 1000, 1337]
+        let frames = try milliseconds.enumerated().map { try TestMedia.indexedFrame($0.offset, format: .yuv420p, time: MediaTime(value: $0.element, timescale: 1000)) }
+        for (name, codec) in [("vfr.mkv", VideoCodec.ffv1), ("vfr.mp4", .h264(crf: 10, preset: "ultrafast"))] {
+            let path = dir + "/" + name
+            try TestMedia.write(frames, to: path, codec: codec)
+            let back = try TestMedia.readAll(path)
+            #expect(back.map(\.time) == frames.map(\.time), "\(name)")
+        }
+    }
+
+    @Test func seekLandsOnFirstFrameAtOrAfterTarget() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/seek.mp4"
+        let frames = try (0..<75).map { try TestMedia.indexedFrame($0, format: .yuv420p, time: MediaTime(value: Int64($0), timescale: 25)) }
+        try TestMedia.write(frames, to: path, codec: .h264(crf: 20, preset: "ultrafast", keyframeInterval: 12))
+        let reader = try VideoReader(path: path)
+        let targets: [(Double, Int)] = [(0, 0), (0.04, 1), (0.05, 2), (1.0, 25), (1.01, 26), (2.2, 55), (0.5, 13), (2.96, 74)]
+        for (seconds, expected) in targets {
+            try reader.seek(to: MediaTime(seconds: seconds, preferredTimescale: 1000))
+            let frame = try #require(try reader.next())
+            #expect(frame.time == MediaTime(value: Int64(expected), timescale: 25), "seek to \(seconds)")
+        }
+        try reader.seek(to: MediaTime(value: 4, timescale: 1))
+        #expect(try reader.next() == nil)
+    }
+
+    @Test func timeRangeReadsOnlyThatSpan() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/range.mkv"
+        let frames = try (0..<50).map { try TestMedia.indexedFrame($0, format: .yuv420p, time: MediaTime(value: Int64($0), timescale: 25)) }
+        try TestMedia.write(frames, to: path, codec: .ffv1)
+        let range = MediaTimeRange(start: MediaTime(value: 10, timescale: 25), end: MediaTime(value: 20, timescale: 25))
+        let back = try TestMedia.readAll(path, options: .init(timeRange: range))
+        #expect(back.map(\.time) == (10..<20).map { MediaTime(value: Int64($0), timescale: 25) })
+        #expect(back.first?.hasSamePixels(as: frames[10]) == true)
+    }
+
+    @Test func scalingAndFormatConversion() throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/scale.mkv"
+        let frames = try (0..<3).map { try TestMedia.smoothFrame($0, time: MediaTime(value: Int64($0), timescale: 25)) }
+        try TestMedia.write(frames, to: path, codec: .ffv1)
+        let small = try TestMedia.readAll(path, options: .init(pixelFormat: .gray8, outputSize: PixelSize(width: 160, height: 90)))
+        #expect(small.count == 3)
+        #expect(small[0].width == 160 && small[0].height == 90 && small[0].pixelFormat == .gray8)
+        let bgra = try TestMedia.readAll(path, options: .init(pixelFormat: .bgra))
+        #expect(bgra[0].pixel(x: 5, y: 5)[3] == 255)
+    }
+}

@@ -1,0 +1,2 @@
+import Testing
+@testable import TracerOverlay
