@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MediaKitLinux", targets: ["MediaKitLinux"]),
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
         .executable(name: "media-info", targets: ["MediaInfo"]),
+        .executable(name: "shot-tracer", targets: ["ShotTracer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +39,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Examples/MediaInfo"
+        ),
+        .executableTarget(
+            name: "ShotTracer",
+            dependencies: [
+                "TracerOverlay",
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/ShotTracer"
         ),
         .testTarget(
             name: "MediaKitLinuxTests",
