@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
         .executable(name: "media-info", targets: ["MediaInfo"]),
         .executable(name: "shot-tracer", targets: ["ShotTracer"]),
+        .executable(name: "golf-clip", targets: ["GolfClip"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,7 +31,8 @@ let package = Package(
         ),
         .target(
             name: "TracerOverlay",
-            dependencies: ["MediaKitLinux"]
+            dependencies: ["MediaKitLinux"],
+            exclude: ["GroundTruth/README.md"]
         ),
         .executableTarget(
             name: "MediaInfo",
@@ -48,6 +50,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Examples/ShotTracer"
+        ),
+        .executableTarget(
+            name: "GolfClip",
+            dependencies: [
+                "TracerOverlay",
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/GolfClip"
         ),
         .testTarget(
             name: "MediaKitLinuxTests",
