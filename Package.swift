@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
         .executable(name: "media-info", targets: ["MediaInfo"]),
         .executable(name: "transcode", targets: ["Transcode"]),
+        .executable(name: "shot-tracer", targets: ["ShotTracer"]),
+        .executable(name: "golf-clip", targets: ["GolfClip"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,7 +32,8 @@ let package = Package(
         ),
         .target(
             name: "TracerOverlay",
-            dependencies: ["MediaKitLinux"]
+            dependencies: ["MediaKitLinux"],
+            exclude: ["GroundTruth/README.md"]
         ),
         .executableTarget(
             name: "MediaInfo",
@@ -47,6 +50,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Examples/Transcode"
+        ),
+        .executableTarget(
+            name: "ShotTracer",
+            dependencies: [
+                "TracerOverlay",
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/ShotTracer"
+        ),
+        .executableTarget(
+            name: "GolfClip",
+            dependencies: [
+                "TracerOverlay",
+                "MediaKitLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Examples/GolfClip"
         ),
         .testTarget(
             name: "MediaKitLinuxTests",

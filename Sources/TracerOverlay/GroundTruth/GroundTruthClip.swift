@@ -1,0 +1,143 @@
+import Foundation
+import MediaKitLinux
+
+/// A generated golf clip: frames rendered on demand plus the exact truth about the ball.
+///
+/// Rendering is deterministic: `frame(at:)` gives the same pixels whenever and in whatever order
+/// it is called. Frames are yuv420p with times n / frameRate. Not thread-safe (it reuses
+/// scratch buffers); make one clip per task.
+public final class GroundTruthClip {
+    /// The settings the clip was made from.
+    public let settings: GroundTruthSettings
+    /// Where the ball is in every frame, plus how the clip was made.
+    public let truth: ClipTruth
+    /// The number of frames.
+    public var frameCount: Int { truth.frames.count }
+
+    let layout: SceneLayout
+    let clock: FrameClock
+    private let renderer: SceneRenderer
+
+    /// Prepares a clip (simulates the flight, lays out the scene, computes the truth).
+    /// - Throws: ``MediaError/invalidArgument(_:)`` for an odd or out-of-range size, a
+    ///   non-positive frame rate or duration, or settings out of their documented ranges.
+    public init(settings: GroundTruthSettings) throws(MediaError) {
+        guard settings.width >= 16, settings.height >= 16, settings.width <= 8192, settings.height <= 8192,
+              settings.width % 2 == 0, settings.height % 2 == 0 else {
+            throw .invalidArgument("clip size \(settings.width)x\(settings.height) must be even and between 16 and 8192")
+        }
+        guard settings.frameRate > 0, settings.frameRate <= 1000 else {
+            throw .invalidArgument("frame rate \(settings.frameRate) must be in (0, 1000]")
+        }
+        guard settings.duration > 0, settings.duration * settings.frameRate <= 100_000 else {
+            throw .invalidArgument("duration \(settings.duration) s must be positive and at most 100000 frames")
+        }
+        guard (0...1).contains(settings.shutter), (0...1).contains(settings.ballOpacity),
+              (0...1).contains(settings.jitterProbability), settings.noiseSigma >= 0,
+              (0...2).contains(settings.jitter), settings.minimumBallRadius > 0 else {
+            throw .invalidArgument("shutter, ball opacity and jitter probability must be in [0, 1], noise >= 0, jitter 0...2 px, minimum ball radius > 0")
+        }
+        if let shot = settings.shot {
+            guard shot.launchSpeed > 0, shot.launchSpeed < 120, (-10...80).contains(shot.launchAngle) else {
+                throw .invalidArgument("launch speed \(shot.launchSpeed) m/s and angle \(shot.launchAngle) deg out of range")
+            }
+        }
+        self.settings = settings
+        layout = SceneLayout(settings: settings)
+        clock = FrameClock(frameRate: settings.frameRate)
+        truth = Self.makeTruth(settings: settings, layout: layout, clock: clock)
+        renderer = SceneRenderer(settings: settings, layout: layout)
+    }
+
+    /// The camera-shake shift of frame `n` (the same for truth and pixels).
+    static func shift(settings: GroundTruthSettings, frame n: Int) -> (Int, Int) {
+        guard settings.jitter > 0 else { return (0, 0) }
+        var random = SplitMix64(seed: settings.seed, stream: 0x1_0000_0000 + UInt64(n))
+        guard random.unit() < settings.jitterProbability else { return (0, 0) }
+        let j = settings.jitter
+        return (Int(random.next() % UInt64(2 * j + 1)) - j, Int(random.next() % UInt64(2 * j + 1)) - j)
+    }
+
+    private static func makeTruth(settings: GroundTruthSettings, layout: SceneLayout, clock: FrameClock) -> ClipTruth {
+        let count = max(1, Int((settings.duration * settings.frameRate).rounded()))
+        var frames: [FrameTruth] = []
+        frames.reserveCapacity(count)
+        let camera = layout.camera
+        var launchFrame: Int?
+        var landingFrame: Int?
+        for n in 0..<count {
+            let t = clock.time(ofFrame: n).seconds
+            let (sx, sy) = shift(settings: settings, frame: n)
+            var entry = FrameTruth(index: n, time: t, inFlight: false, visible: false, x: nil, y: nil,
+                                   normalizedX: nil, normalizedY: nil, radius: nil, depth: nil, shiftX: sx, shiftY: sy)
+            if let flight = layout.flight, let shot = settings.shot {
+                let tau = t - settings.launchTime
+                if tau >= 0, launchFrame == nil { launchFrame = n }
+                if tau >= flight.landingTime, landingFrame == nil { landingFrame = n }
+                if tau >= 0, tau < flight.landingTime {
+                    entry.inFlight = true
+                    if let p = camera.project(flight.position(at: tau)) {
+                        let x = p.x + Double(sx), y = p.y + Double(sy)
+                        entry.x = x
+                        entry.y = y
+                        entry.normalizedX = x / Double(settings.width)
+                        entry.normalizedY = y / Double(settings.height)
+                        entry.radius = max(camera.projectedSize(shot.radius, depth: p.depth), settings.minimumBallRadius)
+                        entry.depth = p.depth
+                        entry.visible = x >= 0 && x < Double(settings.width) && y >= 0 && y < Double(settings.height)
+                    }
+                }
+            }
+            frames.append(entry)
+        }
+        let flight = layout.flight
+        return ClipTruth(width: settings.width, height: settings.height, frameRate: settings.frameRate,
+                         duration: Double(count) / settings.frameRate, view: settings.view,
+                         scenario: settings.scenario, seed: settings.seed, settings: settings, camera: camera,
+                         launchFrame: launchFrame, landingFrame: landingFrame,
+                         launchTime: flight == nil ? nil : settings.launchTime,
+                         landingTime: flight.map { settings.launchTime + $0.landingTime },
+                         carry: flight?.carry, apexHeight: flight?.apexHeight, frames: frames)
+    }
+
+    /// Renders frame `index` (0 ..< ``frameCount``).
+    /// - Throws: ``MediaError/invalidArgument(_:)`` for an index outside the clip.
+    public func frame(at index: Int) throws(MediaError) -> VideoFrame {
+        try frame(at: index, drawingBall: true)
+    }
+
+    /// Renders frame `index`, optionally without the flying ball (to see exactly which pixels
+    /// the ball changed).
+    func frame(at index: Int, drawingBall: Bool) throws(MediaError) -> VideoFrame {
+        guard index >= 0, index < frameCount else {
+            throw .invalidArgument("frame index \(index) outside 0..<\(frameCount)")
+        }
+        var frame = try VideoFrame(width: settings.width, height: settings.height, pixelFormat: .yuv420p,
+                                   time: clock.time(ofFrame: index), duration: clock.frameDuration)
+        renderer.render(frame: index, time: truth.frames[index].time,
+                        shift: (truth.frames[index].shiftX, truth.frames[index].shiftY),
+                        drawingBall: drawingBall, into: &frame)
+        return frame
+    }
+
+    /// Every frame in order with its truth. Each frame is rendered when the iteration reaches it.
+    public func frames() -> Frames { Frames(clip: self) }
+
+    /// The frames of a clip, rendered one at a time.
+    public struct Frames: Sequence, IteratorProtocol {
+        let clip: GroundTruthClip
+        var index = 0
+
+        /// The next frame and its truth, or nil after the last frame.
+        public mutating func next() -> (frame: VideoFrame, truth: FrameTruth)? {
+            guard index < clip.frameCount else { return nil }
+            defer { index += 1 }
+            do {
+                return (try clip.frame(at: index), clip.truth.frames[index])
+            } catch {
+                // The size was validated when the clip was made, so only memory can run out.
+                fatalError("cannot allocate frame \(index) of a generated clip: \(error)")
+            }
+        }
+    }
+}
