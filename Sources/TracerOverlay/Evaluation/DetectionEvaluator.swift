@@ -22,10 +22,11 @@ public enum DetectionEvaluator {
     public static func frameIndex(of time: Double, in truth: ClipTruth) -> Int? {
         guard !truth.frames.isEmpty, time.isFinite else { return nil }
         let interval = 1 / truth.frameRate
-        let guess = Int((time * truth.frameRate).rounded())
+        let last = truth.frames.count - 1
+        let guess = min(max(Int(max(-1e9, min(1e9, (time * truth.frameRate).rounded()))), 0), last)
         var best: Int?
         var bestDistance = Double.infinity
-        for i in max(0, guess - 2)...min(truth.frames.count - 1, max(0, guess + 2)) {
+        for i in max(0, guess - 2)...min(last, guess + 2) {
             let d = abs(truth.frames[i].time - time)
             if d < bestDistance { best = i; bestDistance = d }
         }

@@ -3,7 +3,9 @@ import MediaKitLinux
 /// What is true about the ball in one frame.
 ///
 /// Positions use the top-left origin: pixel (i, j) covers [i, i + 1) x [j, j + 1), and
-/// normalized coordinates are pixels divided by the image width and height.
+/// normalized coordinates are pixels divided by the image width and height. The centre is the
+/// middle of the ball's image over the exposure (the centre of a motion-blur streak), which
+/// for a steadily moving ball is its position at the frame time.
 public struct FrameTruth: Sendable, Hashable, Codable {
     /// The frame's index from 0.
     public var index: Int
