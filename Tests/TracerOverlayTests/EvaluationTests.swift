@@ -18,7 +18,8 @@ struct EvaluationTests {
                               x: inFlight ? 100 + 50 * Double(n) : nil, y: inFlight ? 200 : nil,
                               normalizedX: inFlight ? (100 + 50 * Double(n)) / 1000 : nil,
                               normalizedY: inFlight ? 0.4 : nil, radius: inFlight ? radius : nil,
-                              depth: inFlight ? 50 : nil, shiftX: 0, shiftY: 0)
+                              depth: inFlight ? 50 : nil, contrast: inFlight ? Double(10 * n) : nil,
+                              shiftX: 0, shiftY: 0)
         }
         return ClipTruth(width: 1000, height: 500, frameRate: 10, duration: 1, view: .downTheLine, scenario: "hand-made",
                          seed: 0, settings: settings, camera: CameraView.downTheLine.camera(width: 1000, height: 500),
@@ -111,5 +112,19 @@ struct EvaluationTests {
             EvaluatedTrajectory(id: "x", firstReportedTime: 0.4, points: [Self.onBall(3), Self.onBall(4)])])
         let data = try JSONEncoder().encode(score)
         #expect(try JSONDecoder().decode(DetectionScore.self, from: data) == score)
+    }
+}
+
+@Suite("Evaluation: faint frames")
+struct EvaluationFaintFrameTests {
+    @Test func faintFramesLeaveRecallButStillCountForPrecision() {
+        // Contrast is 10 n in the hand-made truth: frames 2 and 3 (20, 30) are under 35.
+        let t = EvaluatedTrajectory(id: "t", firstReportedTime: 0.4,
+                                    points: [EvaluationTests.onBall(2), EvaluationTests.onBall(4), EvaluationTests.onBall(5)])
+        let all = DetectionEvaluator.score(truth: EvaluationTests.truth(), trajectories: [t])
+        #expect(all.visibleFrames == 6 && all.faintFrames == 0 && all.recall == 3.0 / 6)
+        let bright = DetectionEvaluator.score(truth: EvaluationTests.truth(), trajectories: [t], minimumContrast: 35)
+        #expect(bright.visibleFrames == 4 && bright.faintFrames == 2 && bright.foundFrames == 2 && bright.recall == 0.5)
+        #expect(bright.precision == 1 && bright.firstVisibleFrame == 4 && bright.framesToFirstReport == 0)
     }
 }

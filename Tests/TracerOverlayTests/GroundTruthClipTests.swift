@@ -84,6 +84,21 @@ struct GroundTruthClipTests {
                 }
             }
             #expect(changed > 0, "\(scenario) frame \(truth.index): the ball left no trace")
+            // The truth's contrast is the largest change the ball made (noise is the same in
+            // both renders; quantization moves it by at most a level; light change scales it).
+            var largest = 0
+            with.withUnsafePlane(0) { a, stride in
+                without.withUnsafePlane(0) { b, _ in
+                    for j in 0..<clip.settings.height { for i in 0..<clip.settings.width {
+                        largest = max(largest, abs(Int(a[j * stride + i]) - Int(b[j * stride + i])))
+                    } }
+                }
+            }
+            // (At the launch frame the club head, not the still background, is behind the ball.)
+            let contrast = try #require(truth.contrast)
+            let gain = 1 + clip.settings.lightChange
+            #expect(tau < shutter || (Double(largest) <= contrast * gain * 1.05 + 2 && Double(largest) >= contrast * (2 - gain) * 0.95 - 2),
+                    "\(scenario) frame \(truth.index): largest change \(largest), truth contrast \(contrast)")
             if changed > 0, halfStreak < 3 {
                 let cx = sx / sum, cy = sy / sum
                 #expect(abs(cx - x) < 0.8 && abs(cy - y) < 0.8,

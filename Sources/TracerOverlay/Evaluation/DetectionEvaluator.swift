@@ -44,7 +44,11 @@ public enum DetectionEvaluator {
     }
 
     /// Scores `trajectories` against `truth`.
-    public static func score(truth: ClipTruth, trajectories: [EvaluatedTrajectory]) -> DetectionScore {
+    /// - Parameter minimumContrast: visible frames whose ball changes no pixel by this many luma
+    ///   levels (``FrameTruth/contrast``) are counted as faint: left out of recall and of the
+    ///   first visible frame, though points on them still count as on the ball. 0 counts all.
+    public static func score(truth: ClipTruth, trajectories: [EvaluatedTrajectory],
+                             minimumContrast: Double = 0) -> DetectionScore {
         var found = Set<Int>()
         var reported = 0
         var matched = 0
@@ -65,11 +69,14 @@ public enum DetectionEvaluator {
                                                  isFalse: trajectory.points.isEmpty || 2 * hits < trajectory.points.count,
                                                  firstReportFrame: reportFrame))
         }
-        let visible = truth.frames.filter(\.visible)
+        let allVisible = truth.frames.filter(\.visible)
+        let visible = allVisible.filter { ($0.contrast ?? .infinity) >= minimumContrast }
+        found.formIntersection(visible.map(\.index))
         let firstVisible = visible.first?.index
         let firstReport = perTrajectory.filter { !$0.isFalse }.map(\.firstReportFrame).min()
         return DetectionScore(
             visibleFrames: visible.count,
+            faintFrames: allVisible.count - visible.count,
             foundFrames: found.count,
             recall: visible.isEmpty ? nil : Double(found.count) / Double(visible.count),
             reportedPoints: reported,

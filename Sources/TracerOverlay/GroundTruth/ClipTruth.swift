@@ -27,6 +27,12 @@ public struct FrameTruth: Sendable, Hashable, Codable {
     public var radius: Double?
     /// The ball's distance in metres along the camera's axis (nil when not in flight).
     public var depth: Double?
+    /// The most the ball changes any pixel, in luma levels, before light change, noise and
+    /// compression (nil when not in flight): about |ball - background| for a sharp ball of a
+    /// pixel or more, much less for a streak or a sub-pixel ball. Measured against the still
+    /// background and clouds (a golfer or bird behind the ball is not considered). Lets a score
+    /// set apart frames where the ball is drowned in noise.
+    public var contrast: Double?
     /// The camera-shake shift of this frame in pixels (already included in `x`, `y`).
     public var shiftX: Int
     /// The vertical camera-shake shift in pixels.

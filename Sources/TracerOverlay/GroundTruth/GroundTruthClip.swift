@@ -45,8 +45,9 @@ public final class GroundTruthClip {
         self.settings = settings
         layout = SceneLayout(settings: settings)
         clock = FrameClock(frameRate: settings.frameRate)
-        truth = Self.makeTruth(settings: settings, layout: layout, clock: clock)
-        renderer = SceneRenderer(settings: settings, layout: layout)
+        let renderer = SceneRenderer(settings: settings, layout: layout)
+        self.renderer = renderer
+        truth = Self.makeTruth(settings: settings, layout: layout, clock: clock, renderer: renderer)
     }
 
     /// The camera-shake shift of frame `n` (the same for truth and pixels).
@@ -58,7 +59,8 @@ public final class GroundTruthClip {
         return (Int(random.next() % UInt64(2 * j + 1)) - j, Int(random.next() % UInt64(2 * j + 1)) - j)
     }
 
-    private static func makeTruth(settings: GroundTruthSettings, layout: SceneLayout, clock: FrameClock) -> ClipTruth {
+    private static func makeTruth(settings: GroundTruthSettings, layout: SceneLayout, clock: FrameClock,
+                                  renderer: SceneRenderer) -> ClipTruth {
         let count = max(1, Int((settings.duration * settings.frameRate).rounded()))
         var frames: [FrameTruth] = []
         frames.reserveCapacity(count)
@@ -69,7 +71,8 @@ public final class GroundTruthClip {
             let t = clock.time(ofFrame: n).seconds
             let (sx, sy) = shift(settings: settings, frame: n)
             var entry = FrameTruth(index: n, time: t, inFlight: false, visible: false, x: nil, y: nil,
-                                   normalizedX: nil, normalizedY: nil, radius: nil, depth: nil, shiftX: sx, shiftY: sy)
+                                   normalizedX: nil, normalizedY: nil, radius: nil, depth: nil, contrast: nil,
+                                   shiftX: sx, shiftY: sy)
             if let flight = layout.flight, let shot = settings.shot {
                 let tau = t - settings.launchTime
                 if tau >= 0, launchFrame == nil { launchFrame = n }
@@ -85,6 +88,7 @@ public final class GroundTruthClip {
                     entry.radius = centre.radius
                     entry.depth = centre.depth
                     entry.visible = x >= 0 && x < Double(settings.width) && y >= 0 && y < Double(settings.height)
+                    entry.contrast = renderer.ballContrast(time: t)
                 } else if tau >= 0, tau < flight.landingTime {
                     entry.inFlight = true
                 }
