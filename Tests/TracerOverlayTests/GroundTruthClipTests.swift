@@ -149,6 +149,19 @@ struct GroundTruthClipTests {
         #expect(throws: MediaError.self) { try GroundTruthClip(settings: GroundTruthSettings()).frame(at: 10_000) }
     }
 
+    @Test func compressedFramesAreTheDecodedClip() throws {
+        let clip = try GroundTruthClip(settings: Self.settings("sky-dark-ball", duration: 0.5))
+        let frames = try clip.compressedFrames()
+        #expect(frames.count == clip.frameCount)
+        for (n, (frame, truth)) in frames.enumerated() {
+            #expect(truth.index == n && frame.time == MediaTime(value: Int64(n), timescale: 60))
+            #expect(frame.width == 320 && frame.height == 180 && frame.pixelFormat == .yuv420p)
+        }
+        // Lossy: close to the rendered frame, but not equal.
+        let raw = try clip.frame(at: 10)
+        #expect(!frames[10].frame.hasSamePixels(as: raw))
+    }
+
     @Test func writesH264AndTruthThatReadBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
