@@ -60,7 +60,9 @@ struct LiveRun {
 
     func run() throws -> TraceSummary {
         let pipeline = LiveShotPipeline(input: input, options: options)
-        let asset = try? MediaAsset(path: input)
+        // Probe only regular files: probing a stream or a FIFO would consume its data.
+        let isRegularFile = (try? FileManager.default.attributesOfItem(atPath: input)[.type] as? FileAttributeType) == .typeRegular
+        let asset = isRegularFile ? try? MediaAsset(path: input) : nil
         let total = asset?.duration.seconds ?? 0
         let progress = ProgressLine("tracing", total: total.isFinite ? total : 0)
         let frameRate = asset?.videoTracks.first.map { $0.averageFrameRate > 0 ? $0.averageFrameRate : 30 }
