@@ -68,8 +68,9 @@ enum TracerTestMedia {
     /// A fixed-camera clip made with the writer: a still ground-and-sky backdrop with a resting
     /// ball at ``syntheticMarker``, and one shot per launch time, each a bright ball of radius
     /// 1.8 px flying ``syntheticFlight`` (the ball goes back to the marker for the next shot).
+    /// `visibleFor`: seconds after launch after which the ball is no longer seen (lost in the sky).
     static func syntheticShots(launches: [Double], duration: Double, width: Int = 320, height: Int = 180,
-                               frameRate: Int = 60, path: String) throws {
+                               frameRate: Int = 60, visibleFor: Double = .infinity, path: String) throws {
         let writer = try VideoWriter(path: path, settings: VideoWriterSettings(
             width: width, height: height, codec: path.hasSuffix(".mkv") ? .ffv1 : .h264(crf: 16, preset: "veryfast"),
             frameRate: Double(frameRate)))
@@ -80,7 +81,8 @@ enum TracerTestMedia {
             let t = time.seconds
             let launch = launches.last(where: { $0 <= t })
             let ball = launch.map { syntheticFlight(t - $0) } ?? syntheticMarker
-            let bx = ball.x * Double(width), by = ball.y * Double(height), r = 1.8
+            let seen = launch.map { t - $0 < visibleFor } ?? true
+            let bx = ball.x * Double(width), by = ball.y * Double(height), r = seen ? 1.8 : 0
             frame.withUnsafeMutablePlane(0) { bytes, stride in
                 for y in 0..<height {
                     for x in 0..<width {
