@@ -7,6 +7,6 @@ struct ShotTracer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shot-tracer",
         abstract: "Find and trace golf shots in fixed-camera video.",
-        subcommands: [Detect.self]
+        subcommands: [Demo.self, Trace.self, Live.self, Export.self, Detect.self]
     )
 }
