@@ -14,7 +14,18 @@ import MediaKitLinux
         let clip = try GroundTruthClip(settings: s)
         let detector = try TrajectoryDetector(trajectoryLength: 10)
         let from = Int(env["FROM"] ?? "70")!, to = Int(env["TO"] ?? "100")!
+        let watch = Int(env["WATCH"] ?? "-1")!
         for (frame, truth) in clip.frames() {
+            if truth.index == watch, let tx = truth.x, let ty = truth.y {
+                let t = (frame.time - MediaTime.zero).seconds - 0
+                for track in detector.tracker.tracks where track.points.count >= 4 {
+                    let p = track.points.last!
+                    guard abs(p.x - tx) < 15 && abs(p.y - ty) < 15 else { continue }
+                    let tt = t - detector.tracker.tracks[0].points[0].t + detector.tracker.tracks[0].points[0].t
+                    let pr = detector.tracker.predict(track, t: tt)
+                    print("watch track n=\(track.points.count) last (\(p.x),\(p.y)) f\(p.frame) pred \(pr.map { "(\($0.x),\($0.y)) gate \($0.gate)" } ?? "nil") pts \(track.points.suffix(12).map { String(format: "%d:(%.1f,%.1f)", $0.frame, $0.x, $0.y) })")
+                }
+            }
             let obs = try detector.process(frame)
             guard truth.index >= from && truth.index <= to else { continue }
             var line = String(format: "f%d truth %@", truth.index, truth.visible ? String(format: "(%.1f,%.1f) r%.2f", truth.x!, truth.y!, truth.radius!) : "-")

@@ -9,6 +9,8 @@ struct TrackPoint {
     var x: Double
     var y: Double
     var radius: Double
+    /// Half the blob's length (a streak's half length, a bird's half wingspan).
+    var halfLength: Double
     var contrast: Int
     var activity: Int
     /// The analysed-frame number the point was found in.
@@ -70,6 +72,9 @@ struct TrackerSettings {
     /// The most changed pixels around a track's typical (median) point: a ball flies in the
     /// open for most of its window, a swinging limb never does.
     var typicalActivity = 8
+    /// Largest mean frame-to-frame wobble of a blob's length, relative to that length, for
+    /// blobs long enough to measure it: wings beating, not a ball.
+    var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 600
     /// Slowest mean image speed, in pixels per second, of the window that first confirms a
@@ -229,7 +234,7 @@ struct BallTracker {
     }
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
-        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, contrast: c.peakContrast,
+        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, contrast: c.peakContrast,
                    activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity)
     }
 
@@ -264,15 +269,19 @@ struct BallTracker {
         var vy: Double
     }
 
-    private func predict(_ track: Track, t: Double) -> Prediction? {
+    func predict(_ track: Track, t: Double) -> Prediction? {
         let n = track.points.count
         guard n >= 2 else { return nil }
         let last = track.points[n - 1], prev = track.points[n - 2]
         let dt = t - last.t, pdt = last.t - prev.t
         guard dt > 0, pdt > 0 else { return nil }
         let vx = (last.x - prev.x) / pdt, vy = (last.y - prev.y) / pdt
-        let step = (vx * vx + vy * vy).squareRoot() * dt
+        var step = (vx * vx + vy * vy).squareRoot() * dt
         if n >= 4 {
+            // Judge speed over several steps: one step of a slow ball is mostly camera shake.
+            let back = track.points[n - 4]
+            let cx = last.x - back.x, cy = last.y - back.y
+            step = min(step, (cx * cx + cy * cy).squareRoot() / max(last.t - back.t, 1e-9) * dt)
             // Fast: the perspective-aware flight model over the recent points. Slow (a ball far
             // away near its apex): a straight line through the last few points, which camera
             // shake and centroid noise cannot bend into a wild extrapolation.
@@ -280,7 +289,13 @@ struct BallTracker {
                 let window = Array(track.points.suffix(12))
                 if let fit = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y)),
                    let p = fit.point(at: t) {
-                    return Prediction(x: p.x, y: p.y, gate: max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step), vx: vx, vy: vy)
+                    // Trust the model only while it keeps going the way the object went.
+                    let px = p.x - last.x, py = p.y - last.y
+                    let ahead = (px * vx + py * vy) / max(step / dt * (px * px + py * py).squareRoot(), 1e-9)
+                    let length = (px * px + py * py).squareRoot()
+                    if ahead > 0.7 && length < 1.6 * step {
+                        return Prediction(x: p.x, y: p.y, gate: max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step), vx: vx, vy: vy)
+                    }
                 }
             } else {
                 let window = Array(track.points.suffix(6))
@@ -296,7 +311,7 @@ struct BallTracker {
     }
 
     /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
-    private func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
+    func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
         let last = track.points[track.points.count - 1]
         let dt = t - last.t
         guard dt > 0 else { return nil }
@@ -338,13 +353,18 @@ struct BallTracker {
         // Quick enough for a struck ball (birds and people are slower at the same distance).
         guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed else { return false }
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
-        guard let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y)),
-              flight.rmsResidual <= settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
-        else { return false }
+        let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
+        let quadratic = fitTime(window)
+        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y))
+        guard min(quadratic.rms, flight?.rmsResidual ?? .infinity) <= tolerance else { return false }
         // A ball leaves; a club head swings round a pivot: limit how far the direction turns.
         let span = last.t - first.t
-        if let a0 = flight.point(at: first.t), let a1 = flight.point(at: first.t + 0.1 * span),
-           let b0 = flight.point(at: last.t - 0.1 * span), let b1 = flight.point(at: last.t) {
+        let path0 = { (t: Double) -> (x: Double, y: Double)? in
+            if let flight, (flight.rmsResidual < quadratic.rms) { return flight.point(at: t) }
+            return (quadratic.x.value(at: t - first.t), quadratic.y.value(at: t - first.t))
+        }
+        if let a0 = path0(first.t), let a1 = path0(first.t + 0.1 * span),
+           let b0 = path0(last.t - 0.1 * span), let b1 = path0(last.t) {
             let v0 = (a1.x - a0.x, a1.y - a0.y), v1 = (b1.x - b0.x, b1.y - b0.y)
             let n0 = (v0.0 * v0.0 + v0.1 * v0.1).squareRoot(), n1 = (v1.0 * v1.0 + v1.1 * v1.1).squareRoot()
             if n0 > 0.05 && n1 > 0.05 {
@@ -355,6 +375,16 @@ struct BallTracker {
         // Mostly outside moving regions (a body, a club, a walker).
         let crowded = window.filter { $0.activity > settings.crowdedActivity }.count
         guard crowded * 3 <= window.count else { return false }
+        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
+        // few pixels long.
+        let lengths = window.map(\.halfLength)
+        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        if meanLength >= 2 {
+            var roughness = 0.0
+            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
+            roughness /= Double(lengths.count - 2) * meanLength
+            if roughness > settings.maximumSizeRoughness { return false }
+        }
         // A ball flies in the open; a limb or a club's edge always has other motion around it.
         let activities = window.map(\.activity).sorted()
         guard activities[activities.count / 2] <= settings.typicalActivity else { return false }

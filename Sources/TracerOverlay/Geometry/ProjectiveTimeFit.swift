@@ -4,8 +4,8 @@
 ///
 /// A ball flying away from the camera (a golf shot filmed down the line) slows down in the image
 /// as it recedes, which no polynomial in time follows; this model does, and it reduces to the
-/// constant-acceleration parabola when depth does not change (c1 = c2 = 0, which a small ridge
-/// term prefers when the data do not ask for more).
+/// constant-acceleration parabola when depth does not change (c1 = c2 = 0, which a ridge term
+/// prefers unless the data clearly ask for more).
 struct ProjectiveTimeFit {
     private var p = [Double](repeating: 0, count: 8)
     private let t0: Double
@@ -30,7 +30,7 @@ struct ProjectiveTimeFit {
 
     /// Fits at least four samples; nil when the system is degenerate or the depth term turns
     /// non-positive inside the samples' time span.
-    static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 0.05) -> ProjectiveTimeFit? {
+    static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3) -> ProjectiveTimeFit? {
         let n = ts.count
         guard n >= 4, xs.count == n, ys.count == n else { return nil }
         let t0 = ts[0]
@@ -64,7 +64,7 @@ struct ProjectiveTimeFit {
             fit.p = solution
             for i in 0..<n {
                 let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
-                guard d > 0.05 else { return nil }
+                guard d > 0.1 else { return nil }
                 weights[i] = 1 / d
             }
         }
