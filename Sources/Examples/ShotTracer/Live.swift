@@ -28,6 +28,9 @@ struct Live: ParsableCommand {
     @Option(help: "Where a poster PNG of the last frame and the shot's figures is written.")
     var poster: String?
 
+    @Flag(help: "Report per-frame costs (decode, analysis, draw) as percentiles.")
+    var timings = false
+
     @OptionGroup var style: StyleOptions
     @OptionGroup var alignment: AlignmentOptions
     @OptionGroup var detector: DetectorOptions
@@ -41,8 +44,9 @@ struct Live: ParsableCommand {
             options.style = try style.style()
             options.detector = detector.settings()
             try alignment.apply(to: &options)
-            let summary = try LiveRun(input: input, options: options, previewPath: preview, timelinePath: timeline,
-                                      posterPath: poster).run()
+            var run = LiveRun(input: input, options: options, previewPath: preview, timelinePath: timeline, posterPath: poster)
+            run.reportsTimings = timings
+            let summary = try run.run()
             if output.json { try printJSON(summary) } else { print(summary.text) }
         }
     }
@@ -57,6 +61,7 @@ struct LiveRun {
     var posterPath: String?
     var previewCodec: VideoCodec = .h264()
     var previewAudioSource: String?
+    var reportsTimings = false
 
     func run() throws -> TraceSummary {
         let pipeline = LiveShotPipeline(input: input, options: options)
@@ -82,6 +87,7 @@ struct LiveRun {
         progress.finish()
         var summary = TraceSummary()
         summary.add(live: result)
+        if reportsTimings { summary.add(timings: result.timings) }
         if let timelinePath {
             try result.timeline.write(to: timelinePath)
             summary.files["timeline"] = timelinePath
