@@ -35,6 +35,9 @@ struct Generate: ParsableCommand {
     @Option(help: "H.264 constant rate factor (default: the scenario's, 23).")
     var crf: Int?
 
+    @Flag(help: "Write only the truth JSON (no video).")
+    var truthOnly = false
+
     @Option(help: "x264 preset.")
     var preset: String = "veryfast"
 
@@ -61,6 +64,14 @@ struct Generate: ParsableCommand {
         if let crf { settings.compressionCRF = crf }
         let clip = try GroundTruthClip(settings: settings)
         let truthPath = truth ?? (URL(fileURLWithPath: output).deletingPathExtension().path + ".json")
+        if truthOnly {
+            let data = try clip.truth.jsonData()
+            do { try data.write(to: URL(fileURLWithPath: truthPath), options: .atomic) } catch {
+                throw .io(path: truthPath, message: error.localizedDescription)
+            }
+            print("wrote \(truthPath)")
+            return
+        }
         try clip.write(videoPath: output, truthPath: truthPath, preset: preset)
         let t = clip.truth
         let visible = t.visibleFrames

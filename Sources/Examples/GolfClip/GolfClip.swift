@@ -13,8 +13,10 @@ struct GolfClip: ParsableCommand {
               lists the scenarios.
             golf-clip score --truth clip.json --detections det.json [--json]
               scores `shot-tracer detect --json` output against a truth file.
+            golf-clip catalogue -o clips --size 1920x1080
+              renders every scenario and seed into clips/NAME-SEED.mp4 + .json.
             """,
-        subcommands: [Generate.self, Score.self],
+        subcommands: [Generate.self, Score.self, Catalogue.self],
         defaultSubcommand: Generate.self
     )
 }

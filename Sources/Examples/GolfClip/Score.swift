@@ -23,6 +23,9 @@ struct Score: ParsableCommand {
     @Option(help: "For trajectories without firstReportedTime: report time is that of this point.")
     var trajectoryLength: Int = 5
 
+    @Option(help: "Leave out of recall the visible frames whose ball changes no pixel by this many luma levels.")
+    var minimumContrast: Double = 0
+
     @Flag(help: "Print the score as JSON.")
     var json = false
 
@@ -43,7 +46,8 @@ struct Score: ParsableCommand {
                 throw MediaError.invalidArgument("\(detections) is \(report.width)x\(report.height) but \(truth) is \(clipTruth.width)x\(clipTruth.height)")
             }
             let score = DetectionEvaluator.score(truth: clipTruth,
-                                                 trajectories: report.evaluatedTrajectories(trajectoryLength: trajectoryLength))
+                                                 trajectories: report.evaluatedTrajectories(trajectoryLength: trajectoryLength),
+                                                 minimumContrast: minimumContrast)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -53,7 +57,7 @@ struct Score: ParsableCommand {
                 func f(_ v: Double?) -> String { v.map { String(format: "%.4f", $0) } ?? "n/a" }
                 print("""
                     clip \(clipTruth.scenario) seed \(clipTruth.seed) \(clipTruth.width)x\(clipTruth.height)
-                    recall \(f(score.recall)) (\(score.foundFrames)/\(score.visibleFrames) visible frames)
+                    recall \(f(score.recall)) (\(score.foundFrames)/\(score.visibleFrames) visible frames, \(score.faintFrames) faint left out)
                     precision \(f(score.precision)) (\(score.matchedPoints)/\(score.reportedPoints) points)
                     trajectories \(score.trajectories), false \(score.falseTrajectories)
                     frames to first report \(score.framesToFirstReport.map(String.init) ?? "n/a")

@@ -41,6 +41,11 @@ struct Detect: ParsableCommand {
     @Option(help: "Decoder threads (0: one per core).")
     var threads: Int = 0
 
+    @Option(help: ArgumentHelp(
+        "Benchmark: decode every frame into memory first, then time detection alone this many times and print the timings (JSON) on stderr.",
+        valueName: "runs"))
+    var timeDetection: Int?
+
     mutating func run() throws {
         do {
             let report = try detect()
@@ -62,15 +67,7 @@ struct Detect: ParsableCommand {
     private func detect() throws(MediaError) -> DetectionOutput {
         let asset = try MediaAsset(path: input)
         guard let track = asset.videoTracks.first else { throw .noVideoTrack(path: input) }
-        let detector = try TrajectoryDetector(
-            frameAnalysisSpacing: MediaTime(seconds: frameAnalysisSpacing, preferredTimescale: 600_000),
-            trajectoryLength: trajectoryLength)
-        detector.objectMinimumNormalizedRadius = minRadius
-        detector.objectMaximumNormalizedRadius = maxRadius
-        detector.analysisSize = analysisSize
-        if let roi {
-            detector.regionOfInterest = try Self.parseRegion(roi).topLeftToVision()
-        }
+        let detector = try makeDetector()
         let size = TrajectoryDetector.analysisDimensions(width: track.width, height: track.height, analysisSize: analysisSize)
         let scaled = size.width != track.width || size.height != track.height
         let options = VideoReader.Options(
@@ -81,6 +78,9 @@ struct Detect: ParsableCommand {
         var report = DetectionOutput(width: track.width, height: track.height,
                                      frameRate: track.averageFrameRate,
                                      duration: asset.duration.isNumeric ? asset.duration.seconds : track.duration.seconds)
+        if let runs = timeDetection {
+            return try benchmark(reader: reader, runs: max(runs, 1), report: report)
+        }
         let progress = Progress(total: track.duration.seconds)
         while let frame = try reader.next() {
             for observation in try detector.process(frame) {
@@ -90,6 +90,43 @@ struct Detect: ParsableCommand {
         }
         progress.finish()
         return report
+    }
+
+    private func makeDetector() throws(MediaError) -> TrajectoryDetector {
+        let detector = try TrajectoryDetector(
+            frameAnalysisSpacing: MediaTime(seconds: frameAnalysisSpacing, preferredTimescale: 600_000),
+            trajectoryLength: trajectoryLength)
+        detector.objectMinimumNormalizedRadius = minRadius
+        detector.objectMaximumNormalizedRadius = maxRadius
+        detector.analysisSize = analysisSize
+        if let roi {
+            detector.regionOfInterest = try Self.parseRegion(roi).topLeftToVision()
+        }
+        return detector
+    }
+
+    /// Decodes everything first so that only detection is timed (one thread: this one).
+    private func benchmark(reader: VideoReader, runs: Int, report: DetectionOutput) throws(MediaError) -> DetectionOutput {
+        var frames: [VideoFrame] = []
+        while let frame = try reader.next() { frames.append(frame) }
+        var seconds: [Double] = []
+        var result = report
+        for run in 0..<runs {
+            let detector = try makeDetector()
+            var output = report
+            let start = DispatchTime.now().uptimeNanoseconds
+            for frame in frames {
+                for observation in try detector.process(frame) { output.merge(observation) }
+            }
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if run == 0 { result = output }
+        }
+        let sorted = seconds.sorted()
+        let median = sorted[sorted.count / 2]
+        let size = frames.first.map { "\($0.width)x\($0.height)" } ?? "-"
+        let line = "{\"frames\": \(frames.count), \"analysisSize\": \"\(size)\", \"runs\": \(runs), \"medianSeconds\": \(median), \"fps\": \(Double(frames.count) / median)}\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        return result
     }
 
     /// Parses "x,y,w,h" (normalized, top-left).

@@ -200,23 +200,33 @@ public final class Canvas {
         guard w > 0, h > 0 else { return }
         let pad = Int(ceil(1.5 * shadow.blur)) + 2
         let x0 = Int(floor(x)) - pad, y0 = Int(floor(y)) - pad
-        let maskWidth = Int(ceil(x + w)) + pad - x0, maskHeight = Int(ceil(y + h)) + pad - y0
-        guard maskWidth < 16384, maskHeight < 16384 else { return }
+        let fullWidth = Int(ceil(x + w)) + pad - x0, fullHeight = Int(ceil(y + h)) + pad - y0
+        guard fullWidth < 16384, fullHeight < 16384 else { return }
+        // A wide blur hides detail anyway: blur a mask shrunk by `scale` and let Cairo stretch it
+        // back with bilinear filtering (cost falls with the square of the scale).
+        let sigma = Double(shadow.blur) / 2
+        let scale = max(1, min(8, Int(sigma / 2.5)))
+        let maskWidth = (fullWidth + scale - 1) / scale, maskHeight = (fullHeight + scale - 1) / scale
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight))!
         defer { cairo_surface_destroy(mask) }
         let maskContext = cairo_create(mask)!
+        cairo_scale(maskContext, 1 / Double(scale), 1 / Double(scale))
         cairo_set_source_surface(maskContext, recording, Double(-x0), Double(-y0))
         cairo_paint(maskContext)
         cairo_destroy(maskContext)
         cairo_surface_flush(mask)
         BoxBlur.blurA8(data: cairo_image_surface_get_data(mask)!, width: maskWidth, height: maskHeight,
-                       stride: Int(cairo_image_surface_get_stride(mask)), sigma: Double(shadow.blur) / 2)
+                       stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma / Double(scale))
         cairo_surface_mark_dirty(mask)
 
+        // Stretch back to full size here (pixman's bilinear scaling is far slower than an
+        // unscaled mask), then paint the shadow colour through it.
+        let fullMask = scale == 1 ? cairo_surface_reference(mask)! : BoxBlur.upsampleA8(mask, scale: scale, width: fullWidth, height: fullHeight)
+        defer { cairo_surface_destroy(fullMask) }
         cairo_save(context)
         cairo_identity_matrix(context)
         setSource(shadow.color)
-        cairo_mask_surface(context, mask, Double(x0) + shadow.offset.width, Double(y0) + shadow.offset.height)
+        cairo_mask_surface(context, fullMask, Double(x0) + shadow.offset.width, Double(y0) + shadow.offset.height)
         // Replay the content itself over its shadow, limited to its ink so that nested
         // recordings keep finite extents.
         cairo_set_source_surface(context, recording, 0, 0)

@@ -66,6 +66,10 @@ extension Animation {
         let cycle = autoreverses ? 2 * d : d
         let active = cycle * repeats
         var local = time - beginTime
+        // Frame times are exact rationals, seconds in Double are not: 1.4 - 0.4 must count as
+        // the end of a 1 s animation, not a hair before it.
+        if abs(local - active) < 1e-9 { local = active }
+        if abs(local) < 1e-9 { local = 0 }
         var inCycle: Double
         if local < 0 {
             guard fillMode.fillsBackwards else { return nil }

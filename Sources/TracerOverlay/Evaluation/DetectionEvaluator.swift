@@ -22,10 +22,11 @@ public enum DetectionEvaluator {
     public static func frameIndex(of time: Double, in truth: ClipTruth) -> Int? {
         guard !truth.frames.isEmpty, time.isFinite else { return nil }
         let interval = 1 / truth.frameRate
-        let guess = Int((time * truth.frameRate).rounded())
+        let last = truth.frames.count - 1
+        let guess = min(max(Int(max(-1e9, min(1e9, (time * truth.frameRate).rounded()))), 0), last)
         var best: Int?
         var bestDistance = Double.infinity
-        for i in max(0, guess - 2)...min(truth.frames.count - 1, max(0, guess + 2)) {
+        for i in max(0, guess - 2)...min(last, guess + 2) {
             let d = abs(truth.frames[i].time - time)
             if d < bestDistance { best = i; bestDistance = d }
         }
@@ -43,7 +44,11 @@ public enum DetectionEvaluator {
     }
 
     /// Scores `trajectories` against `truth`.
-    public static func score(truth: ClipTruth, trajectories: [EvaluatedTrajectory]) -> DetectionScore {
+    /// - Parameter minimumContrast: visible frames whose ball changes no pixel by this many luma
+    ///   levels (``FrameTruth/contrast``) are counted as faint: left out of recall and of the
+    ///   first visible frame, though points on them still count as on the ball. 0 counts all.
+    public static func score(truth: ClipTruth, trajectories: [EvaluatedTrajectory],
+                             minimumContrast: Double = 0) -> DetectionScore {
         var found = Set<Int>()
         var reported = 0
         var matched = 0
@@ -64,11 +69,14 @@ public enum DetectionEvaluator {
                                                  isFalse: trajectory.points.isEmpty || 2 * hits < trajectory.points.count,
                                                  firstReportFrame: reportFrame))
         }
-        let visible = truth.frames.filter(\.visible)
+        let allVisible = truth.frames.filter(\.visible)
+        let visible = allVisible.filter { ($0.contrast ?? .infinity) >= minimumContrast }
+        found.formIntersection(visible.map(\.index))
         let firstVisible = visible.first?.index
         let firstReport = perTrajectory.filter { !$0.isFalse }.map(\.firstReportFrame).min()
         return DetectionScore(
             visibleFrames: visible.count,
+            faintFrames: allVisible.count - visible.count,
             foundFrames: found.count,
             recall: visible.isEmpty ? nil : Double(found.count) / Double(visible.count),
             reportedPoints: reported,

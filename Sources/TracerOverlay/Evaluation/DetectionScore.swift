@@ -14,8 +14,10 @@ public struct TrajectoryScore: Sendable, Hashable, Codable {
 
 /// A detector's accuracy on one clip.
 public struct DetectionScore: Sendable, Hashable, Codable {
-    /// Frames in which the ball is visible.
+    /// Frames in which the ball is visible (and not faint).
     public var visibleFrames: Int
+    /// Visible frames left out because the ball's contrast is under the minimum asked for.
+    public var faintFrames: Int
     /// Visible frames with a reported point on the ball.
     public var foundFrames: Int
     /// `foundFrames / visibleFrames`; nil when the ball is never visible.
@@ -30,7 +32,7 @@ public struct DetectionScore: Sendable, Hashable, Codable {
     public var trajectories: Int
     /// Trajectories with fewer than half their points on the ball.
     public var falseTrajectories: Int
-    /// The first frame in which the ball is visible.
+    /// The first frame in which the ball is visible (and not faint).
     public var firstVisibleFrame: Int?
     /// The first frame at which a true (not false) trajectory was reported.
     public var firstReportFrame: Int?

@@ -3,7 +3,9 @@ import MediaKitLinux
 /// What is true about the ball in one frame.
 ///
 /// Positions use the top-left origin: pixel (i, j) covers [i, i + 1) x [j, j + 1), and
-/// normalized coordinates are pixels divided by the image width and height.
+/// normalized coordinates are pixels divided by the image width and height. The centre is the
+/// middle of the ball's image over the exposure (the centre of a motion-blur streak), which
+/// for a steadily moving ball is its position at the frame time.
 public struct FrameTruth: Sendable, Hashable, Codable {
     /// The frame's index from 0.
     public var index: Int
@@ -25,6 +27,12 @@ public struct FrameTruth: Sendable, Hashable, Codable {
     public var radius: Double?
     /// The ball's distance in metres along the camera's axis (nil when not in flight).
     public var depth: Double?
+    /// The most the ball changes any pixel, in luma levels, before light change, noise and
+    /// compression (nil when not in flight): about |ball - background| for a sharp ball of a
+    /// pixel or more, much less for a streak or a sub-pixel ball. Measured against the still
+    /// background and clouds (a golfer or bird behind the ball is not considered). Lets a score
+    /// set apart frames where the ball is drowned in noise.
+    public var contrast: Double?
     /// The camera-shake shift of this frame in pixels (already included in `x`, `y`).
     public var shiftX: Int
     /// The vertical camera-shake shift in pixels.

@@ -11,7 +11,7 @@ struct FrameClock: Sendable {
         if abs(frameRate - rounded) < 1e-9 {
             timescale = Int32(rounded)
             step = 1
-        } else if abs(frameRate * 1.001 - (frameRate * 1.001).rounded()) < 1e-6 {
+        } else if abs(frameRate * 1.001 - (frameRate * 1.001).rounded()) < 1e-3 {
             timescale = Int32((frameRate * 1.001).rounded()) * 1000
             step = 1001
         } else {

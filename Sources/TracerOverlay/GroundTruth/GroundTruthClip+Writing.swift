@@ -32,3 +32,30 @@ extension GroundTruthClip {
         }
     }
 }
+
+extension GroundTruthClip {
+    /// Every frame as a detector would see it from a file: encoded with H.264 at the settings'
+    /// CRF (compression artefacts included), decoded back (yuv420p, exact times), paired with
+    /// its truth. The temporary file is removed before returning. Holds all frames in memory,
+    /// so keep such clips small.
+    public func compressedFrames(preset: String = "veryfast") throws(MediaError) -> [(frame: VideoFrame, truth: FrameTruth)] {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("golf-clip-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+            throw .io(path: directory.path, message: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = directory.appendingPathComponent("clip.mp4").path
+        try write(videoPath: video, truthPath: directory.appendingPathComponent("clip.json").path, preset: preset)
+        let reader = try VideoReader(path: video)
+        var frames: [(frame: VideoFrame, truth: FrameTruth)] = []
+        while let frame = try reader.next() {
+            guard frames.count < frameCount else { break }
+            frames.append((frame, truth.frames[frames.count]))
+        }
+        guard frames.count == frameCount else {
+            throw .corruptData(path: video, message: "decoded \(frames.count) of \(frameCount) frames")
+        }
+        return frames
+    }
+}

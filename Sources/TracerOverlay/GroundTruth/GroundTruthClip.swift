@@ -45,8 +45,9 @@ public final class GroundTruthClip {
         self.settings = settings
         layout = SceneLayout(settings: settings)
         clock = FrameClock(frameRate: settings.frameRate)
-        truth = Self.makeTruth(settings: settings, layout: layout, clock: clock)
-        renderer = SceneRenderer(settings: settings, layout: layout)
+        let renderer = SceneRenderer(settings: settings, layout: layout)
+        self.renderer = renderer
+        truth = Self.makeTruth(settings: settings, layout: layout, clock: clock, renderer: renderer)
     }
 
     /// The camera-shake shift of frame `n` (the same for truth and pixels).
@@ -58,7 +59,8 @@ public final class GroundTruthClip {
         return (Int(random.next() % UInt64(2 * j + 1)) - j, Int(random.next() % UInt64(2 * j + 1)) - j)
     }
 
-    private static func makeTruth(settings: GroundTruthSettings, layout: SceneLayout, clock: FrameClock) -> ClipTruth {
+    private static func makeTruth(settings: GroundTruthSettings, layout: SceneLayout, clock: FrameClock,
+                                  renderer: SceneRenderer) -> ClipTruth {
         let count = max(1, Int((settings.duration * settings.frameRate).rounded()))
         var frames: [FrameTruth] = []
         frames.reserveCapacity(count)
@@ -69,23 +71,26 @@ public final class GroundTruthClip {
             let t = clock.time(ofFrame: n).seconds
             let (sx, sy) = shift(settings: settings, frame: n)
             var entry = FrameTruth(index: n, time: t, inFlight: false, visible: false, x: nil, y: nil,
-                                   normalizedX: nil, normalizedY: nil, radius: nil, depth: nil, shiftX: sx, shiftY: sy)
+                                   normalizedX: nil, normalizedY: nil, radius: nil, depth: nil, contrast: nil,
+                                   shiftX: sx, shiftY: sy)
             if let flight = layout.flight, let shot = settings.shot {
                 let tau = t - settings.launchTime
                 if tau >= 0, launchFrame == nil { launchFrame = n }
                 if tau >= flight.landingTime, landingFrame == nil { landingFrame = n }
-                if tau >= 0, tau < flight.landingTime {
+                if tau >= 0, tau < flight.landingTime, let centre = streakCentre(flight: flight, shot: shot, tau: tau,
+                                                                                  settings: settings, camera: camera) {
                     entry.inFlight = true
-                    if let p = camera.project(flight.position(at: tau)) {
-                        let x = p.x + Double(sx), y = p.y + Double(sy)
-                        entry.x = x
-                        entry.y = y
-                        entry.normalizedX = x / Double(settings.width)
-                        entry.normalizedY = y / Double(settings.height)
-                        entry.radius = max(camera.projectedSize(shot.radius, depth: p.depth), settings.minimumBallRadius)
-                        entry.depth = p.depth
-                        entry.visible = x >= 0 && x < Double(settings.width) && y >= 0 && y < Double(settings.height)
-                    }
+                    let x = centre.x + Double(sx), y = centre.y + Double(sy)
+                    entry.x = x
+                    entry.y = y
+                    entry.normalizedX = x / Double(settings.width)
+                    entry.normalizedY = y / Double(settings.height)
+                    entry.radius = centre.radius
+                    entry.depth = centre.depth
+                    entry.visible = x >= 0 && x < Double(settings.width) && y >= 0 && y < Double(settings.height)
+                    entry.contrast = renderer.ballContrast(time: t)
+                } else if tau >= 0, tau < flight.landingTime {
+                    entry.inFlight = true
                 }
             }
             frames.append(entry)
@@ -98,6 +103,25 @@ public final class GroundTruthClip {
                          launchTime: flight == nil ? nil : settings.launchTime,
                          landingTime: flight.map { settings.launchTime + $0.landingTime },
                          carry: flight?.carry, apexHeight: flight?.apexHeight, frames: frames)
+    }
+
+    /// The middle of the ball's image during the exposure of the frame at `tau` seconds after
+    /// launch: the mean of its projected centres (and radii) over the shutter interval, which
+    /// is where the streak's ink is centred (at the launch frame too, where part of the
+    /// exposure still sees the ball at rest).
+    private static func streakCentre(flight: BallFlight, shot: GolfShot, tau: Double, settings: GroundTruthSettings,
+                                     camera: PinholeCamera) -> (x: Double, y: Double, radius: Double, depth: Double)? {
+        let shutter = settings.shutter / settings.frameRate
+        let count = shutter > 0 ? 32 : 1
+        var x = 0.0, y = 0.0, r = 0.0, depth = 0.0, n = 0.0
+        for k in 0..<count {
+            let s = count == 1 ? tau : tau - shutter / 2 + shutter * (Double(k) + 0.5) / Double(count)
+            guard s < flight.landingTime, let p = camera.project(flight.position(at: s)) else { continue }
+            x += p.x; y += p.y; depth += p.depth; n += 1
+            r += max(camera.projectedSize(shot.radius, depth: p.depth), settings.minimumBallRadius)
+        }
+        guard n > 0 else { return nil }
+        return (x / n, y / n, r / n, depth / n)
     }
 
     /// Renders frame `index` (0 ..< ``frameCount``).

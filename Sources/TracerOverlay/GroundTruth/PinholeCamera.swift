@@ -84,17 +84,18 @@ public enum CameraView: String, Sendable, Hashable, Codable, CaseIterable {
         let portrait = height > width
         switch self {
         case .downTheLine:
-            // 2.5 m behind the ball, tilted 9 degrees down: the golfer fills the lower part,
-            // the horizon sits in the upper half, the ball's apex stays in frame.
-            let position = Vector3(0, 1.5, -2.5)
-            let pitch = (portrait ? 4.0 : 9.0) * Double.pi / 180
+            // 3 m behind the ball, tilted 3 degrees down: the golfer fills the lower part, the
+            // horizon sits near the middle, a wedge's apex (about 21 degrees up) stays in frame.
+            let position = Vector3(0, 1.5, -3)
+            let pitch = (portrait ? 2.0 : 3.0) * Double.pi / 180
             let lookAt = position + Vector3(0, -sin(pitch), cos(pitch)) * 10
             return PinholeCamera(position: position, lookAt: lookAt,
-                                 verticalFieldOfView: portrait ? 78 : 52, width: width, height: height)
+                                 verticalFieldOfView: portrait ? 76 : 57, width: width, height: height)
         case .skyCrossing:
-            // 60 m to the left of the fairway, half way down it, looking up across it.
-            let position = Vector3(-60, 1.5, 85)
-            let lookAt = Vector3(0, portrait ? 22 : 16, 85)
+            // 60 m to the side of the fairway, 65 m down it, looking up across it: the ball
+            // enters from the left a few tenths of a second after launch.
+            let position = Vector3(-60, 1.5, 65)
+            let lookAt = Vector3(0, portrait ? 22 : 16, 65)
             return PinholeCamera(position: position, lookAt: lookAt,
                                  verticalFieldOfView: portrait ? 80 : 42, width: width, height: height)
         }

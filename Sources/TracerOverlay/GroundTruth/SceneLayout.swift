@@ -34,7 +34,7 @@ struct SceneLayout {
             case .skyCrossing:
                 let x = random.uniform(-48 ... -28)
                 direction = Vector3(random.uniform(-0.3...0.3), 0, leftToRight ? 1 : -1).normalized
-                start = Vector3(x, 0, 85 + random.uniform(-8...8)) - direction * (speed * middle)
+                start = Vector3(x, 0, 65 + random.uniform(-8...8)) - direction * (speed * middle)
             }
             return Walker(start: start, velocity: direction * speed, stepRate: speed * 0.62,
                           clothes: Float(random.uniform(35...200)), phase: random.uniform(0...(2 * .pi)))
@@ -62,7 +62,7 @@ struct SceneLayout {
             case .downTheLine:
                 return Vector3(random.uniform(-6...6), 0.02135, random.uniform(4...45))
             case .skyCrossing:
-                return Vector3(random.uniform(-52 ... -20), 0.02135, random.uniform(60...110))
+                return Vector3(random.uniform(-52 ... -20), 0.02135, random.uniform(40...90))
             }
         }
         lightPhase = random.uniform(0...(2 * .pi))

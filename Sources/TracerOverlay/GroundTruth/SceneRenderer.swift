@@ -30,7 +30,7 @@ final class SceneRenderer {
         composeBackground(time: t, shift: shift)
         let shutter = settings.shutter / settings.frameRate
         let camera = layout.camera
-        let ballRadius = settings.shot?.radius ?? 0.02135
+        let ballRadius = settings.shot?.radius ?? GolfShot().radius
 
         // The ball at address until it is struck (and for good when there is no shot).
         if settings.shot == nil || t + shutter / 2 < settings.launchTime {
@@ -69,23 +69,90 @@ final class SceneRenderer {
             }
             canvas.composite(value: bird.luma, opacity: 1)
         }
-        if drawingBall, let flight = layout.flight, t + shutter / 2 >= settings.launchTime,
-           t - shutter / 2 < settings.launchTime + flight.landingTime {
-            let tau = t - settings.launchTime
-            let start = camera.project(flight.position(at: tau - shutter / 2))
-            let end = camera.project(flight.position(at: tau + shutter / 2))
-            var length = 0.0
-            if let a = start, let b = end { length = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-            let samples = min(200, max(1, Int((length / 0.25).rounded(.up))))
-            for k in 0..<samples {
-                let s = tau - shutter / 2 + shutter * (Double(k) + 0.5) / Double(samples)
-                guard s < flight.landingTime, let p = camera.project(flight.position(at: s)) else { continue }
-                let r = max(camera.projectedSize(ballRadius, depth: p.depth), settings.minimumBallRadius)
-                canvas.accumulateDisc(center: SIMD2(p.x, p.y), radius: r, weight: 1 / Float(samples))
+        if drawingBall {
+            let images = ballImages(time: t)
+            for (centre, radius, weight) in images {
+                canvas.accumulateDisc(center: centre, radius: radius, weight: weight)
             }
-            canvas.composite(value: Float(settings.ballLuma), opacity: Float(settings.ballOpacity))
+            if !images.isEmpty { canvas.composite(value: Float(settings.ballLuma), opacity: Float(settings.ballOpacity)) }
         }
         writePlanes(frame: n, time: t, shift: shift, into: &frame)
+    }
+
+    /// The flying ball's image at instants of the exposure of the frame at `t` (centre and
+    /// radius in unshifted pixels, weight): enough instants that consecutive discs are at most a
+    /// quarter pixel apart. Empty when the ball is not in the air during the exposure.
+    func ballImages(time t: Double) -> [(SIMD2<Double>, Double, Float)] {
+        let shutter = settings.shutter / settings.frameRate
+        guard let flight = layout.flight, let shot = settings.shot, t + shutter / 2 >= settings.launchTime,
+              t - shutter / 2 < settings.launchTime + flight.landingTime else { return [] }
+        let camera = layout.camera
+        let tau = t - settings.launchTime
+        var length = 0.0
+        if let a = camera.project(flight.position(at: tau - shutter / 2)), let b = camera.project(flight.position(at: tau + shutter / 2)) {
+            length = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        }
+        let samples = min(200, max(1, Int((length / 0.25).rounded(.up))))
+        var images: [(SIMD2<Double>, Double, Float)] = []
+        for k in 0..<samples {
+            let s = tau - shutter / 2 + shutter * (Double(k) + 0.5) / Double(samples)
+            guard s < flight.landingTime, let p = camera.project(flight.position(at: s)) else { continue }
+            let r = max(camera.projectedSize(shot.radius, depth: p.depth), settings.minimumBallRadius)
+            images.append((SIMD2(p.x, p.y), r, 1 / Float(samples)))
+        }
+        return images
+    }
+
+    /// The most the ball changes any pixel of the frame at `t`, in luma levels, before light
+    /// change, noise and compression: |ball - background| x opacity x the largest coverage.
+    /// Streaks and sub-pixel balls cover no pixel fully, which is what makes them faint.
+    func ballContrast(time t: Double) -> Double {
+        let images = ballImages(time: t)
+        guard !images.isEmpty else { return 0 }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (c, r, _) in images {
+            minX = min(minX, c.x - r); maxX = max(maxX, c.x + r); minY = min(minY, c.y - r); maxY = max(maxY, c.y + r)
+        }
+        let x0 = Int(floor(minX)), y0 = Int(floor(minY)), w = Int(ceil(maxX)) - x0 + 1, h = Int(ceil(maxY)) - y0 + 1
+        guard w > 0, h > 0, w * h < 1_000_000 else { return 0 }
+        var coverage = [Double](repeating: 0, count: w * h)
+        for (c, r, weight) in images {
+            for y in max(0, Int(floor(c.y - r)) - y0)..<min(h, Int(ceil(c.y + r)) - y0 + 1) {
+                for x in max(0, Int(floor(c.x - r)) - x0)..<min(w, Int(ceil(c.x + r)) - x0 + 1) {
+                    var inside = 0
+                    for sy in 0..<4 {
+                        let dy = Double(y + y0) + (Double(sy) + 0.5) / 4 - c.y
+                        for sx in 0..<4 {
+                            let dx = Double(x + x0) + (Double(sx) + 0.5) / 4 - c.x
+                            if dx * dx + dy * dy <= r * r { inside += 1 }
+                        }
+                    }
+                    coverage[y * w + x] += Double(weight) * Double(inside) / 16
+                }
+            }
+        }
+        var best = 0.0
+        for y in 0..<h {
+            for x in 0..<w where coverage[y * w + x] > 0 {
+                let background = backgroundLuma(x: x + x0, y: y + y0, time: t)
+                best = max(best, abs(settings.ballLuma - background) * min(1, coverage[y * w + x]) * settings.ballOpacity)
+            }
+        }
+        return best
+    }
+
+    /// The still scene plus clouds at pixel (`x`, `y`) (unshifted) at time `t`.
+    func backgroundLuma(x: Int, y: Int, time t: Double) -> Double {
+        let w = settings.width, h = settings.height
+        guard x >= 0, x < w, y >= 0, y < h else { return Double(backdrop.skyMask.isEmpty ? 0 : 200) }
+        var v = Double(backdrop.luma[y * w + x])
+        let m = Double(backdrop.skyMask[y * w + x])
+        if settings.cloudCover > 0, m > 0 {
+            let cloudBase = settings.cloudDrift > 0 ? Double(backdrop.cloudWidth - w - 2) : 1
+            let u = min(max(Int(Double(x) + cloudBase - settings.cloudDrift * scale * t), 0), backdrop.cloudWidth - 1)
+            v += (Double(backdrop.cloudLuma) - v) * Double(backdrop.cloud[y * backdrop.cloudWidth + u]) * m
+        }
+        return v
     }
 
     /// How many instants of the shutter a point moving like `point(t)` needs so that
