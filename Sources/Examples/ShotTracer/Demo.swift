@@ -11,7 +11,7 @@ struct Demo: ParsableCommand {
         abstract: "Render the built-in clip, trace it live, export it and write a poster.")
 
     @Option(help: "Directory for the demo's files.")
-    var directory: String = "shot-tracer-demo"
+    var directory: String = "demo-output"
 
     @Option(help: "Clip size WxH.")
     var size: String = "1280x720"

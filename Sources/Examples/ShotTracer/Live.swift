@@ -19,7 +19,7 @@ struct Live: ParsableCommand {
     @Option(help: "Where the tracer timeline (JSON) is written.")
     var timeline: String
 
-    @Option(help: "Where the preview goes: a video file; .mkv means lossless FFV1.")
+    @Option(help: "Where the preview goes: a video file (.mkv means lossless FFV1), or - for raw yuv420p frames on stdout.")
     var preview: String?
 
     @Flag(help: "Handle frames at their own pace (a file plays in real time); analysis that falls behind is skipped.")
@@ -27,6 +27,9 @@ struct Live: ParsableCommand {
 
     @Option(help: "Where a poster PNG of the last frame and the shot's figures is written.")
     var poster: String?
+
+    @Flag(help: "Report per-frame costs (decode, analysis, draw) as percentiles.")
+    var timings = false
 
     @OptionGroup var style: StyleOptions
     @OptionGroup var alignment: AlignmentOptions
@@ -41,9 +44,13 @@ struct Live: ParsableCommand {
             options.style = try style.style()
             options.detector = detector.settings()
             try alignment.apply(to: &options)
-            let summary = try LiveRun(input: input, options: options, previewPath: preview, timelinePath: timeline,
-                                      posterPath: poster).run()
-            if output.json { try printJSON(summary) } else { print(summary.text) }
+            var run = LiveRun(input: input, options: options, previewPath: preview, timelinePath: timeline, posterPath: poster)
+            run.reportsTimings = timings
+            let summary = try run.run()
+            if preview == "-" {
+                // stdout carries the frames: the summary goes to stderr.
+                FileHandle.standardError.write(Data((output.json ? try jsonText(summary) : summary.text + "\n").utf8))
+            } else if output.json { try printJSON(summary) } else { print(summary.text) }
         }
     }
 }
@@ -57,6 +64,7 @@ struct LiveRun {
     var posterPath: String?
     var previewCodec: VideoCodec = .h264()
     var previewAudioSource: String?
+    var reportsTimings = false
 
     func run() throws -> TraceSummary {
         let pipeline = LiveShotPipeline(input: input, options: options)
@@ -66,8 +74,9 @@ struct LiveRun {
         let total = asset?.duration.seconds ?? 0
         let progress = ProgressLine("tracing", total: total.isFinite ? total : 0)
         let frameRate = asset?.videoTracks.first.map { $0.averageFrameRate > 0 ? $0.averageFrameRate : 30 }
-        let sink = previewPath.map { PreviewFileSink(path: $0, frameRate: frameRate, h264: previewCodec, audioSourcePath: previewAudioSource) }
+        let sink = previewPath.flatMap { $0 == "-" ? nil : PreviewFileSink(path: $0, frameRate: frameRate, h264: previewCodec, audioSourcePath: previewAudioSource) }
         if let sink { pipeline.previewHandler = { frame throws(MediaError) in try sink.write(frame) } }
+        if previewPath == "-" { pipeline.previewHandler = { frame throws(MediaError) in try writeRawFrame(frame) } }
         pipeline.progressHandler = { _, time in progress.update(time.seconds) }
         pipeline.keepsLastFrame = posterPath != nil
         let result: LiveShotResult
@@ -82,17 +91,36 @@ struct LiveRun {
         progress.finish()
         var summary = TraceSummary()
         summary.add(live: result)
+        if reportsTimings { summary.add(timings: result.timings) }
         if let timelinePath {
             try result.timeline.write(to: timelinePath)
             summary.files["timeline"] = timelinePath
         }
         if let record = options.recordingPath { summary.files["recording"] = record }
-        if let previewPath { summary.files["preview"] = previewPath }
+        if let previewPath, previewPath != "-" { summary.files["preview"] = previewPath }
         if let posterPath, let frame = result.lastFrame {
             let poster = try ShotPoster.render(frame: frame, shots: result.shots, style: options.style)
             try ShotPoster.writePNG(poster, to: posterPath)
             summary.files["poster"] = posterPath
         }
         return summary
+    }
+}
+
+/// Writes a yuv420p frame's planes, row by row without padding, to stdout (what `ffplay -f
+/// rawvideo -pixel_format yuv420p -video_size WxH -` reads).
+func writeRawFrame(_ frame: VideoFrame) throws(MediaError) {
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(frame.width * frame.height * 3 / 2)
+    for plane in 0..<frame.planeCount {
+        let width = frame.pixelFormat.planeWidth(plane, frameWidth: frame.width) * (plane == 0 ? frame.pixelFormat.bytesPerPixel : 1)
+        frame.withUnsafePlane(plane) { data, stride in
+            for row in 0..<frame.rows(plane: plane) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[(row * stride)..<(row * stride + width)]))
+            }
+        }
+    }
+    do { try FileHandle.standardOutput.write(contentsOf: bytes) } catch {
+        throw .io(path: "stdout", message: "cannot write preview frames: \(error.localizedDescription)")
     }
 }

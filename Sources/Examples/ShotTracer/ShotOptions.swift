@@ -148,8 +148,12 @@ func runReportingErrors(_ body: () throws -> Void) throws {
 
 /// Prints `value` as one JSON object on stdout.
 func printJSON<T: Encodable>(_ value: T) throws {
+    FileHandle.standardOutput.write(Data(try jsonText(value).utf8))
+}
+
+/// `value` as one line of JSON.
+func jsonText<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value))
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }

@@ -21,6 +21,19 @@ struct TraceSummary: Encodable {
     var framesWithTracer: Int?
     var marker: [Double]?
     var shots: [ShotEntry] = []
+    /// Per-frame cost percentiles in milliseconds: {"decode": {"p50": .., "p99": ..}, ...}.
+    var frameCosts: [String: [String: Double]]?
+
+    mutating func add(timings: LiveFrameTimings) {
+        func percentiles(_ values: [Double]) -> [String: Double] {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return [:] }
+            func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int((q * Double(sorted.count - 1)).rounded()))] }
+            return ["p50": at(0.5), "p99": at(0.99), "max": sorted[sorted.count - 1], "mean": sorted.reduce(0, +) / Double(sorted.count)]
+        }
+        frameCosts = ["decode": percentiles(timings.decode), "analysis": percentiles(timings.analysis),
+                      "draw": percentiles(timings.draw), "total": percentiles(timings.total)]
+    }
 
     mutating func add(shots: [Shot], size: PixelSize) {
         self.shots = shots.map { shot in
@@ -51,6 +64,9 @@ struct TraceSummary: Encodable {
             lines.append(String(format: "  shot %d: %.2f-%.2f s, %d frames tracked, launch %@, air time %.2f s", index + 1,
                                 shot.start, shot.end, shot.framesTracked,
                                 shot.launchAngle.map { String(format: "%.0f deg", $0) } ?? "-", shot.timeInAir))
+        }
+        for (name, values) in (frameCosts ?? [:]).sorted(by: { $0.key < $1.key }) {
+            lines.append(String(format: "%@ per frame: p50 %.2f ms, p99 %.2f ms", name, values["p50"] ?? 0, values["p99"] ?? 0))
         }
         for key in files.keys.sorted() { lines.append("\(key): \(files[key]!)") }
         return lines.joined(separator: "\n")

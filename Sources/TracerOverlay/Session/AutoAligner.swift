@@ -19,15 +19,18 @@ public struct AlignmentProposal: Sendable, Hashable, Codable {
 /// The ball at address is a small compact blob, brighter or darker than the ground around it,
 /// that does not move, in the lower part of the picture. Frames are averaged (noise), pixels that
 /// change over the frames are set aside (a waggling club, walkers), and each remaining blob that
-/// stands out from a ring around it is scored by its contrast and size; among the balls the
-/// nearest one (the largest, lowest in the picture) is the one the golfer addresses.
+/// stands out from a ring around it is scored by its contrast, its size against a ball's, and
+/// its place (low in the picture, near the middle, where the golfer addresses the ball).
 public final class AutoAligner {
     /// Frames are analysed at this width at most.
     public var workWidth: Int
     /// Luma levels a blob must stand out by.
     public var minimumContrast: Double = 18
     /// The largest ball radius accepted, as a fraction of the picture's width.
-    public var maximumRadius: Double = 0.015
+    public var maximumRadius: Double = 0.012
+    /// A typical ball radius at address, as a fraction of the picture's width (a phone 2-3 m
+    /// behind the ball).
+    public var expectedRadius: Double = 0.005
     /// The top of the searched band, as a fraction of the height (the ball is in the lower part).
     public var searchTop: Double = 0.45
 
@@ -102,6 +105,7 @@ public final class AutoAligner {
         var seen = [Bool](repeating: false, count: w * h)
         var best: (score: Double, proposal: AlignmentProposal)?
         let maxArea = Double.pi * pow(maximumRadius * Double(w) + 1, 2)
+        let expectedArea = Double.pi * pow(expectedRadius * Double(w) + 1, 2)
         for start in 0..<(w * h) where contrast[start] != 0 && !seen[start] {
             // Flood fill one blob of one polarity.
             let positive = contrast[start] > 0
@@ -133,10 +137,10 @@ public final class AutoAligner {
                 peak = max(peak, c)
             }
             let centre = NormalizedPoint(x: cx / weight / Double(w), y: cy / weight / Double(h))
-            // The ball the golfer addresses is the nearest: large, low in the picture, and
-            // usually near the middle of it.
+            // The ball the golfer addresses stands out most, is low in the picture and usually
+            // near the middle of it; blobs much bigger than a ball (a shoe, a bag) lose out.
             let centring = 1 - min(abs(centre.x - 0.5), 0.5)
-            let score = peak * area.squareRoot() * (0.5 + centre.y) * centring
+            let score = peak * (0.5 + centre.y) * centring / (1 + area / expectedArea)
             let proposal = AlignmentProposal(marker: centre, radius: (area / .pi).squareRoot() / Double(w),
                                              contrast: positive ? peak : -peak)
             if best == nil || score > best!.score { best = (score, proposal) }
