@@ -1,16 +1,31 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// An example program: Sources/Examples/<directory>, built as the executable `product`.
+func example(_ product: String, _ directory: String, _ dependencies: [Target.Dependency]) -> (Product, Target) {
+    (.executable(name: product, targets: [directory]),
+     .executableTarget(
+        name: directory,
+        dependencies: dependencies + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Sources/Examples/\(directory)"))
+}
+
+// One line per example program; keep them sorted.
+let examples = [
+    example("golf-clip", "GolfClip", ["TracerOverlay", "MediaKitLinux"]),
+    example("media-info", "MediaInfo", ["MediaKitLinux"]),
+    example("overlay-demo", "OverlayDemo", ["MediaKitLinux"]),
+    example("shot-tracer", "ShotTracer", ["TracerOverlay", "MediaKitLinux"]),
+    example("transcode", "Transcode", ["MediaKitLinux"]),
+]
+
 let package = Package(
     name: "MediaKitLinux",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MediaKitLinux", targets: ["MediaKitLinux"]),
         .library(name: "TracerOverlay", targets: ["TracerOverlay"]),
-        .executable(name: "media-info", targets: ["MediaInfo"]),
-        .executable(name: "transcode", targets: ["Transcode"]),
-        .executable(name: "overlay-demo", targets: ["OverlayDemo"]),
-    ],
+    ] + examples.map(\.0),
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -31,31 +46,8 @@ let package = Package(
         ),
         .target(
             name: "TracerOverlay",
-            dependencies: ["MediaKitLinux"]
-        ),
-        .executableTarget(
-            name: "MediaInfo",
-            dependencies: [
-                "MediaKitLinux",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/Examples/MediaInfo"
-        ),
-        .executableTarget(
-            name: "Transcode",
-            dependencies: [
-                "MediaKitLinux",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/Examples/Transcode"
-        ),
-        .executableTarget(
-            name: "OverlayDemo",
-            dependencies: [
-                "MediaKitLinux",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/Examples/OverlayDemo"
+            dependencies: ["MediaKitLinux"],
+            exclude: ["GroundTruth/README.md"]
         ),
         .testTarget(
             name: "MediaKitLinuxTests",
@@ -65,6 +57,6 @@ let package = Package(
             name: "TracerOverlayTests",
             dependencies: ["TracerOverlay", "MediaKitLinux"]
         ),
-    ],
+    ] + examples.map(\.1),
     swiftLanguageModes: [.v6]
 )

@@ -3,10 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product shot-tracer >/dev/null 2>&1 && exec "$(swift build -c release --show-bin-path)/shot-tracer" demo "$@"
+bin="$(swift build -c release --show-bin-path)"
+if swift build -c release --product shot-tracer >/dev/null 2>&1 && "$bin/shot-tracer" demo --help >/dev/null 2>&1; then
+  exec "$bin/shot-tracer" demo "$@"
+fi
 # Until the shot tracer lands: generate a clip with ffmpeg, describe it, transcode it with the toolkit.
 swift build -c release --product media-info >/dev/null
-bin="$(swift build -c release --show-bin-path)"
 out="${DEMO_OUT:-$PWD/demo-output}"
 mkdir -p "$out"
 ffmpeg -v error -y -f lavfi -i testsrc2=size=640x360:rate=30:duration=3 -f lavfi -i sine=frequency=440:duration=3 \

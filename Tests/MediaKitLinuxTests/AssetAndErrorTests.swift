@@ -94,7 +94,7 @@ import Testing
         func audioPackets(_ path: String) throws -> [String] {
             try TestMedia.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "packet=data_hash",
                                           "-show_data_hash", "sha256", "-of", "csv=p=0", path])
-                .split(separator: "\n").map(String.init)
+                .split(separator: "\n").compactMap { line in line.split(separator: ",").first { $0.hasPrefix("SHA256:") }.map(String.init) }
         }
         let original = try audioPackets(source)
         #expect(original.count > 50)

@@ -22,11 +22,17 @@ public final class VideoReader {
         public var threadCount: Int
         /// Whether frames are turned upright by the track's rotation metadata.
         public var appliesDisplayRotation: Bool
+        /// When set, every packet of the video track and the audio tracks is also copied,
+        /// unchanged, into this file as it is read (a remux: the recording of a live input).
+        /// The container follows the extension (.mp4, .mov, .mkv, .ts); the recording is
+        /// completed by ``VideoReader/finishRecording()`` or when the input ends.
+        public var recordingPath: String?
 
         /// Creates options; the defaults deliver every frame as yuv420p at the display size.
         public init(pixelFormat: PixelFormat = .yuv420p, outputSize: PixelSize? = nil,
                     timeRange: MediaTimeRange = .all, threadCount: Int = 0,
-                    appliesDisplayRotation: Bool = true) {
+                    appliesDisplayRotation: Bool = true, recordingPath: String? = nil) {
+            self.recordingPath = recordingPath
             self.pixelFormat = pixelFormat
             self.outputSize = outputSize
             self.timeRange = timeRange
@@ -54,6 +60,7 @@ public final class VideoReader {
     private var finished = false
     private var framesDelivered = 0
     private var corruptPackets = 0
+    private var recorder: PacketRecorder?
     private var lastError = ""
 
     /// Opens the first video track of `path`.
@@ -73,8 +80,12 @@ public final class VideoReader {
         self.converter = FrameConverter(outputFormat: options.pixelFormat, outputSize: options.outputSize,
                                         rotation: options.appliesDisplayRotation ? track.rotation : 0)
         self.discardBefore = options.timeRange.start
+        if let recordingPath = options.recordingPath {
+            recorder = try PacketRecorder(path: recordingPath, input: input, videoStreamIndex: index)
+        }
         // Skip unused streams in the demuxer.
-        for other in 0..<input.streamCount where other != index {
+        let kept = recorder?.recordedStreams ?? [index]
+        for other in 0..<input.streamCount where !kept.contains(other) {
             input.stream(other).pointee.discard = AVDISCARD_ALL
         }
         if options.timeRange.start > .zero {
@@ -110,8 +121,17 @@ public final class VideoReader {
         return nil
     }
 
+    /// Completes the recording (``Options/recordingPath``): everything read so far is in it.
+    /// Called automatically at the end of the input; safe to call more than once.
+    public func finishRecording() throws(MediaError) {
+        guard let recorder else { return }
+        self.recorder = nil
+        try recorder.finish()
+    }
+
     /// Positions the reader so that ``next()`` returns the first frame at or after `time`.
     public func seek(to time: MediaTime) throws(MediaError) {
+        guard recorder == nil else { throw .invalidArgument("\(path): cannot seek while recording") }
         guard time.isNumeric else { throw .invalidArgument("seek time must be numeric, not \(time)") }
         var margin = MediaTime.zero
         // Seek to the keyframe before the target; if the first frame decoded from there is
@@ -198,6 +218,7 @@ public final class VideoReader {
             if status == FFmpegError.eof {
                 draining = true
                 avcodec_send_packet(decoder.context, nil)
+                try finishRecording()
                 return
             }
             if status < 0 {
@@ -209,6 +230,7 @@ public final class VideoReader {
                 throw FFmpegError.mediaError(status, path: path, doing: "read")
             }
             defer { av_packet_unref(packet.packet) }
+            try recorder?.record(packet.packet)
             guard Int(packet.packet.pointee.stream_index) == streamIndex else { continue }
             let sent = avcodec_send_packet(decoder.context, packet.packet)
             if sent < 0 && sent != FFmpegError.again {

@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import MediaKitLinux
+import TracerOverlay
+
+/// `shot-tracer detect`: runs the trajectory detector over a video and prints what it found.
+struct Detect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Detect ball trajectories in a video.",
+        discussion: """
+            Prints one JSON object (with --json): the display size, frame rate and duration of the \
+            video and every trajectory with all its detected points (normalized, origin top-left, \
+            times in seconds from the start of the video).
+            """
+    )
+
+    @Argument(help: "The video to analyse.")
+    var input: String
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    @Option(help: "Seconds: skip frames closer than this to the last analysed frame (0 analyses all).")
+    var frameAnalysisSpacing: Double = 0
+
+    @Option(help: "Points a trajectory needs before it is reported (at least 5).")
+    var trajectoryLength: Int = 10
+
+    @Option(help: "Smallest object radius, as a fraction of the frame width.")
+    var minRadius: Float = 0
+
+    @Option(help: "Largest object radius, as a fraction of the frame width.")
+    var maxRadius: Float = 1
+
+    @Option(help: "Region of interest x,y,w,h normalized with origin top-left (default: whole frame).")
+    var roi: String?
+
+    @Option(help: "Longest side, in pixels, frames are analysed at.")
+    var analysisSize: Int = 800
+
+    @Option(help: "Decoder threads (0: one per core).")
+    var threads: Int = 0
+
+    @Option(help: ArgumentHelp(
+        "Benchmark: decode every frame into memory first, then time detection alone this many times and print the timings (JSON) on stderr.",
+        valueName: "runs"))
+    var timeDetection: Int?
+
+    mutating func run() throws {
+        do {
+            let report = try detect()
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.withoutEscapingSlashes]
+                let data = try encoder.encode(report)
+                FileHandle.standardOutput.write(data)
+                FileHandle.standardOutput.write(Data("\n".utf8))
+            } else {
+                print(report.summary)
+            }
+        } catch let error as MediaError {
+            FileHandle.standardError.write(Data("shot-tracer: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func detect() throws(MediaError) -> DetectionOutput {
+        let asset = try MediaAsset(path: input)
+        guard let track = asset.videoTracks.first else { throw .noVideoTrack(path: input) }
+        let detector = try makeDetector()
+        let size = TrajectoryDetector.analysisDimensions(width: track.width, height: track.height, analysisSize: analysisSize)
+        let scaled = size.width != track.width || size.height != track.height
+        let options = VideoReader.Options(
+            pixelFormat: .gray8,
+            outputSize: scaled ? PixelSize(width: size.width, height: size.height) : nil,
+            threadCount: threads)
+        let reader = try VideoReader(path: input, options: options)
+        var report = DetectionOutput(width: track.width, height: track.height,
+                                     frameRate: track.averageFrameRate,
+                                     duration: asset.duration.isNumeric ? asset.duration.seconds : track.duration.seconds)
+        if let runs = timeDetection {
+            return try benchmark(reader: reader, runs: max(runs, 1), report: report)
+        }
+        let progress = Progress(total: track.duration.seconds)
+        while let frame = try reader.next() {
+            for observation in try detector.process(frame) {
+                report.merge(observation)
+            }
+            progress.update(frame.time.seconds)
+        }
+        progress.finish()
+        return report
+    }
+
+    private func makeDetector() throws(MediaError) -> TrajectoryDetector {
+        let detector = try TrajectoryDetector(
+            frameAnalysisSpacing: MediaTime(seconds: frameAnalysisSpacing, preferredTimescale: 600_000),
+            trajectoryLength: trajectoryLength)
+        detector.objectMinimumNormalizedRadius = minRadius
+        detector.objectMaximumNormalizedRadius = maxRadius
+        detector.analysisSize = analysisSize
+        if let roi {
+            detector.regionOfInterest = try Self.parseRegion(roi).topLeftToVision()
+        }
+        return detector
+    }
+
+    /// Decodes everything first so that only detection is timed (one thread: this one).
+    private func benchmark(reader: VideoReader, runs: Int, report: DetectionOutput) throws(MediaError) -> DetectionOutput {
+        var frames: [VideoFrame] = []
+        while let frame = try reader.next() { frames.append(frame) }
+        var seconds: [Double] = []
+        var result = report
+        for run in 0..<runs {
+            let detector = try makeDetector()
+            var output = report
+            let start = DispatchTime.now().uptimeNanoseconds
+            for frame in frames {
+                for observation in try detector.process(frame) { output.merge(observation) }
+            }
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if run == 0 { result = output }
+        }
+        let sorted = seconds.sorted()
+        let median = sorted[sorted.count / 2]
+        let size = frames.first.map { "\($0.width)x\($0.height)" } ?? "-"
+        let line = "{\"frames\": \(frames.count), \"analysisSize\": \"\(size)\", \"runs\": \(runs), \"medianSeconds\": \(median), \"fps\": \(Double(frames.count) / median)}\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        return result
+    }
+
+    /// Parses "x,y,w,h" (normalized, top-left).
+    static func parseRegion(_ text: String) throws(MediaError) -> NormalizedRect {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
+            throw .invalidArgument("--roi '\(text)' must be four numbers x,y,w,h")
+        }
+        let rect = NormalizedRect(x: x, y: y, width: w, height: h)
+        guard rect.isValidRegion else {
+            throw .invalidArgument("--roi '\(text)' must lie inside [0,1] x [0,1] with a positive size")
+        }
+        return rect
+    }
+}
+
+/// Progress on stderr, only when stderr is a terminal (so piped JSON output stays clean).
+private struct Progress {
+    let total: Double
+    let enabled = isatty(2) != 0
+
+    func update(_ seconds: Double) {
+        guard enabled, total > 0 else { return }
+        let percent = Int(min(100, seconds / total * 100))
+        FileHandle.standardError.write(Data("\rdetecting: \(percent)%".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

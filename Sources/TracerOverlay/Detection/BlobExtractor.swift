@@ -1,0 +1,145 @@
+/// A small moving object found in one frame: the input of the tracker.
+struct BallCandidate {
+    /// Contrast-weighted centre in analysis pixels (pixel centres at +0.5).
+    var x: Double
+    var y: Double
+    /// Radius of the object: half its thickness across the direction it is smeared in, in pixels.
+    var radius: Double
+    /// Half the length along its longest axis (a motion-blurred streak is long), in pixels.
+    var halfLength: Double
+    /// Flagged pixels in the blob.
+    var area: Int
+    /// +1 brighter than the background, -1 darker.
+    var polarity: Int8
+    /// The largest contrast of any of its pixels.
+    var peakContrast: Int
+    /// Other changed pixels nearby (inside moving regions such as a body or a club).
+    var neighbourhoodActivity: Int
+}
+
+/// Groups flagged pixels into blobs (same polarity, gaps of one pixel bridged, since a faint
+/// streak breaks up) and describes each blob by its centre, size and shape.
+final class BlobExtractor {
+    let width: Int
+    let height: Int
+    /// Tile edge for the activity map that tells a lone object from one inside a moving region.
+    static let tile = 16
+    private var labels: [Int32]
+    private var parent: [Int32] = []
+    private var tileCounts: [Int32]
+    private let tilesX: Int
+    private let tilesY: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        labels = [Int32](repeating: -1, count: width * height)
+        tilesX = (width + BlobExtractor.tile - 1) / BlobExtractor.tile
+        tilesY = (height + BlobExtractor.tile - 1) / BlobExtractor.tile
+        tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
+    }
+
+    private func find(_ i: Int32) -> Int32 {
+        var r = i
+        while parent[Int(r)] != r { r = parent[Int(r)] }
+        var j = i
+        while parent[Int(j)] != r { let next = parent[Int(j)]; parent[Int(j)] = r; j = next }
+        return r
+    }
+
+    private func union(_ a: Int32, _ b: Int32) {
+        let ra = find(a), rb = find(b)
+        if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+    }
+
+    /// Blobs of `flags` (raster order), those with more than `maxArea` pixels dropped.
+    func extract(_ flags: [FlaggedPixel], maxArea: Int) -> [BallCandidate] {
+        guard !flags.isEmpty else { return [] }
+        let count = flags.count
+        parent = (0..<Int32(count)).map { $0 }
+        for i in 0..<tileCounts.count { tileCounts[i] = 0 }
+        let w = width
+        labels.withUnsafeMutableBufferPointer { label in
+            for i in 0..<count {
+                let f = flags[i]
+                let x = Int(f.x), y = Int(f.y)
+                tileCounts[(y / BlobExtractor.tile) * tilesX + x / BlobExtractor.tile] += 1
+                // Earlier neighbours within two pixels (raster order): bridges one-pixel gaps.
+                for dy in -2...0 {
+                    let yy = y + dy
+                    guard yy >= 0 else { continue }
+                    let dxs = dy == 0 ? -2...(-1) : -2...2
+                    for dx in dxs {
+                        let xx = x + dx
+                        guard xx >= 0, xx < w else { continue }
+                        let l = label[yy * w + xx]
+                        if l >= 0 && flags[Int(l)].polarity == f.polarity { union(Int32(i), l) }
+                    }
+                }
+                label[y * w + x] = Int32(i)
+            }
+            for f in flags { label[Int(f.y) * w + Int(f.x)] = -1 }
+        }
+        // Accumulate moments per root.
+        var index = [Int32](repeating: -1, count: count)
+        var stats: [Moments] = []
+        for i in 0..<count {
+            let root = Int(find(Int32(i)))
+            if index[root] < 0 { index[root] = Int32(stats.count); stats.append(Moments()) }
+            stats[Int(index[root])].add(flags[i])
+        }
+        var result: [BallCandidate] = []
+        for m in stats where m.n <= maxArea {
+            guard let candidate = m.candidate() else { continue }
+            result.append(withActivity(candidate))
+        }
+        return result
+    }
+
+    /// Sets the count of changed pixels in the 3x3 tiles around the candidate, minus its own.
+    private func withActivity(_ c: BallCandidate) -> BallCandidate {
+        var out = c
+        let tx = min(Int(c.x) / BlobExtractor.tile, tilesX - 1), ty = min(Int(c.y) / BlobExtractor.tile, tilesY - 1)
+        var total = 0
+        for y in max(ty - 1, 0)...min(ty + 1, tilesY - 1) {
+            for x in max(tx - 1, 0)...min(tx + 1, tilesX - 1) { total += Int(tileCounts[y * tilesX + x]) }
+        }
+        out.neighbourhoodActivity = max(total - c.area, 0)
+        return out
+    }
+}
+
+/// Running sums describing one blob.
+private struct Moments {
+    var n = 0
+    var weight = 0.0
+    var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+    var peak = 0
+    var polarity: Int8 = 0
+
+    mutating func add(_ f: FlaggedPixel) {
+        let w = Double(f.contrast) + 1
+        let x = Double(f.x) + 0.5, y = Double(f.y) + 0.5
+        n += 1
+        weight += w
+        sx += w * x; sy += w * y
+        sxx += w * x * x; syy += w * y * y; sxy += w * x * y
+        peak = max(peak, Int(f.contrast))
+        polarity = f.polarity
+    }
+
+    func candidate() -> BallCandidate? {
+        guard weight > 0 else { return nil }
+        let cx = sx / weight, cy = sy / weight
+        let vxx = max(sxx / weight - cx * cx, 0), vyy = max(syy / weight - cy * cy, 0), vxy = sxy / weight - cx * cy
+        // Eigenvalues of the covariance: spread along and across the blob's main axis.
+        let mean = (vxx + vyy) / 2
+        let diff = (((vxx - vyy) / 2) * ((vxx - vyy) / 2) + vxy * vxy).squareRoot()
+        let major = mean + diff, minor = max(mean - diff, 0)
+        // A uniform disc of radius r has variance r^2/4 along any axis; +1/12 per pixel quantization.
+        let radius = max((4 * minor + 1.0 / 3).squareRoot(), (Double(n) / Double.pi).squareRoot() * 0.5)
+        let halfLength = max((4 * major + 1.0 / 3).squareRoot(), radius)
+        return BallCandidate(x: cx, y: cy, radius: min(radius, halfLength), halfLength: halfLength, area: n,
+                             polarity: polarity, peakContrast: peak, neighbourhoodActivity: 0)
+    }
+}

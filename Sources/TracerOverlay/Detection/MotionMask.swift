@@ -1,0 +1,208 @@
+/// A pixel that differs from the recent background by more than the noise allows.
+struct FlaggedPixel {
+    var x: Int32
+    var y: Int32
+    /// +1 brighter than every background frame around it, -1 darker than all of them.
+    var polarity: Int8
+    /// How far beyond the background band the pixel lies, plus the threshold (always > 0).
+    var contrast: UInt8
+}
+
+/// Finds the pixels of the current frame that are new: brighter than the brightest, or darker
+/// than the darkest, value of a few earlier frames around the same place.
+///
+/// The earlier frames are kept dilated and eroded (max / min over a small square), so a camera
+/// shake of a pixel, the ghost of the ball where it was before, sensor noise and slow light
+/// changes all stay inside the band, while a small object arriving somewhere new stands out in
+/// either polarity. The threshold beyond the band follows the measured frame-to-frame noise.
+final class MotionMask {
+    let width: Int
+    let height: Int
+    /// Which earlier frames form the background band (1 = the previous analysed frame).
+    let backgroundOffsets: [Int]
+    /// Radius of the square the background is dilated / eroded over (1 = 3x3).
+    let toleranceRadius: Int
+    /// The smallest threshold beyond the band, in 8-bit luma steps.
+    let minimumThreshold: Int
+
+    private let ringCount: Int
+    private var dilated: [LumaImage]
+    private var eroded: [LumaImage]
+    private let rowMax: LumaImage
+    private let rowMin: LumaImage
+    private var previous: LumaImage?
+    /// Frames pushed so far.
+    private(set) var frameCount = 0
+    /// Typical absolute frame-to-frame luma change of a static pixel (median, smoothed).
+    private(set) var noiseLevel: Double = 1.0
+    /// The threshold used for the latest frame.
+    private(set) var threshold = 0
+
+    init(width: Int, height: Int, backgroundOffsets: [Int] = [2, 3, 4], toleranceRadius: Int = 1,
+         minimumThreshold: Int = 4) {
+        self.width = width
+        self.height = height
+        self.backgroundOffsets = backgroundOffsets
+        self.toleranceRadius = toleranceRadius
+        self.minimumThreshold = minimumThreshold
+        ringCount = (backgroundOffsets.max() ?? 1) + 1
+        dilated = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
+        eroded = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
+        rowMax = LumaImage(width: width, height: height)
+        rowMin = LumaImage(width: width, height: height)
+    }
+
+    /// Whether enough frames have been seen to compare against a full background.
+    var isPrimed: Bool { frameCount >= ringCount }
+
+    /// Forgets the background (after a cut or a frame of another size).
+    func reset() {
+        frameCount = 0
+        previous = nil
+    }
+
+    /// Compares `current` with the background inside the pixel rectangle `region` (x0, y0, x1, y1,
+    /// half-open), appends the flagged pixels in raster order to `flags` (at most `limit`), then
+    /// makes `current` part of the background. Returns false when more than `limit` pixels
+    /// changed (a cut, a flash, the camera moved): such a frame yields no detections.
+    func process(_ current: LumaImage, region: (Int, Int, Int, Int), limit: Int,
+                 into flags: inout [FlaggedPixel]) -> Bool {
+        estimateNoise(current)
+        var complete = true
+        if isPrimed {
+            complete = compare(current, region: region, limit: limit, into: &flags)
+        }
+        // The slot of this frame in the rings.
+        let slot = frameCount % ringCount
+        spread(current, dilated: dilated[slot], eroded: eroded[slot])
+        previous = current
+        frameCount += 1
+        return complete
+    }
+
+    /// The image `offset` frames back in a ring.
+    private func back(_ ring: [LumaImage], _ offset: Int) -> LumaImage {
+        ring[(frameCount - offset + ringCount * 8) % ringCount]
+    }
+
+    /// The median absolute difference to the previous frame over every eighth row.
+    private func estimateNoise(_ current: LumaImage) {
+        guard let previous, previous !== current else { return }
+        var histogram = [Int](repeating: 0, count: 256)
+        var samples = 0
+        var y = 4
+        while y < height - 4 {
+            let a = current.row(y), b = previous.row(y)
+            for x in 0..<width {
+                let d = Int(a[x]) - Int(b[x])
+                histogram[d < 0 ? -d : d] += 1
+            }
+            samples += width
+            y += 8
+        }
+        guard samples > 0 else { return }
+        var seen = 0, median = 0
+        for (value, count) in histogram.enumerated() {
+            seen += count
+            if seen * 2 >= samples { median = value; break }
+        }
+        // Interpolate inside the median's bin so that low noise is not rounded to 0 or 1.
+        let below = histogram[..<median].reduce(0, +)
+        let inBin = max(histogram[median], 1)
+        let level = Double(median) + (Double(samples) / 2 - Double(below)) / Double(inBin) - 0.5
+        let measured = max(level, 0.25)
+        noiseLevel = frameCount < 3 ? measured : 0.9 * noiseLevel + 0.1 * measured
+    }
+
+    /// Dilates and erodes `image` over a square of radius ``toleranceRadius``.
+    private func spread(_ image: LumaImage, dilated: LumaImage, eroded: LumaImage) {
+        let r = toleranceRadius
+        typealias V = SIMD32<UInt8>
+        for y in 0..<height {
+            let src = image.row(y)
+            let hmax = rowMax.row(y), hmin = rowMin.row(y)
+            var x = 0
+            while x < width {
+                var mx = UnsafeRawPointer(src + x).loadUnaligned(as: V.self)
+                var mn = mx
+                for d in 1...max(r, 1) where r > 0 {
+                    let l = UnsafeRawPointer(src + x - d).loadUnaligned(as: V.self)
+                    let rr = UnsafeRawPointer(src + x + d).loadUnaligned(as: V.self)
+                    mx = pointwiseMax(mx, pointwiseMax(l, rr))
+                    mn = pointwiseMin(mn, pointwiseMin(l, rr))
+                }
+                UnsafeMutableRawPointer(hmax + x).storeBytes(of: mx, as: V.self)
+                UnsafeMutableRawPointer(hmin + x).storeBytes(of: mn, as: V.self)
+                x += 32
+            }
+        }
+        for y in 0..<height {
+            let outMax = dilated.row(y), outMin = eroded.row(y)
+            let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
+            var x = 0
+            while x < width {
+                var mx = UnsafeRawPointer(rowMax.row(y0) + x).loadUnaligned(as: V.self)
+                var mn = UnsafeRawPointer(rowMin.row(y0) + x).loadUnaligned(as: V.self)
+                if y1 > y0 {
+                    for yy in (y0 + 1)...y1 {
+                        mx = pointwiseMax(mx, UnsafeRawPointer(rowMax.row(yy) + x).loadUnaligned(as: V.self))
+                        mn = pointwiseMin(mn, UnsafeRawPointer(rowMin.row(yy) + x).loadUnaligned(as: V.self))
+                    }
+                }
+                UnsafeMutableRawPointer(outMax + x).storeBytes(of: mx, as: V.self)
+                UnsafeMutableRawPointer(outMin + x).storeBytes(of: mn, as: V.self)
+                x += 32
+            }
+        }
+    }
+
+    private func compare(_ current: LumaImage, region: (Int, Int, Int, Int), limit: Int,
+                         into flags: inout [FlaggedPixel]) -> Bool {
+        typealias V = SIMD32<UInt8>
+        let thresholdValue = max(minimumThreshold, Int((1.5 * noiseLevel + 1.5).rounded()))
+        threshold = thresholdValue
+        let t = UInt8(min(thresholdValue, 120))
+        let tv = V(repeating: t)
+        let top = V(repeating: 255 &- t)
+        let maxRings = backgroundOffsets.map { back(dilated, $0) }
+        let minRings = backgroundOffsets.map { back(eroded, $0) }
+        let (x0, y0, x1, y1) = region
+        let start = x0 & ~31
+        for y in y0..<y1 {
+            let cur = current.row(y)
+            let maxRows = maxRings.map { UnsafePointer($0.row(y)) }
+            let minRows = minRings.map { UnsafePointer($0.row(y)) }
+            var x = start
+            while x < x1 {
+                let c = UnsafeRawPointer(cur + x).loadUnaligned(as: V.self)
+                var hi = UnsafeRawPointer(maxRows[0] + x).loadUnaligned(as: V.self)
+                var lo = UnsafeRawPointer(minRows[0] + x).loadUnaligned(as: V.self)
+                for k in 1..<maxRows.count {
+                    hi = pointwiseMax(hi, UnsafeRawPointer(maxRows[k] + x).loadUnaligned(as: V.self))
+                    lo = pointwiseMin(lo, UnsafeRawPointer(minRows[k] + x).loadUnaligned(as: V.self))
+                }
+                // Saturating hi + t and lo - t, so 255 / 0 backgrounds never wrap.
+                let upper = pointwiseMin(hi, top) &+ tv
+                let lower = pointwiseMax(lo, tv) &- tv
+                let changed = (c .> upper) .| (c .< lower)
+                if any(changed) {
+                    for lane in 0..<32 where changed[lane] {
+                        let px = x + lane
+                        guard px >= x0, px < x1 else { continue }
+                        guard flags.count < limit else { return false }
+                        let v = Int(c[lane])
+                        if v > Int(upper[lane]) {
+                            let excess = min(v - Int(hi[lane]), 255)
+                            flags.append(FlaggedPixel(x: Int32(px), y: Int32(y), polarity: 1, contrast: UInt8(excess)))
+                        } else {
+                            let excess = min(Int(lo[lane]) - v, 255)
+                            flags.append(FlaggedPixel(x: Int32(px), y: Int32(y), polarity: -1, contrast: UInt8(excess)))
+                        }
+                    }
+                }
+                x += 32
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MediaKitLinux
+
+/// One detected ball centre in the app's model: normalized, origin top-left (seed 000's
+/// `TrajectoryPoint`).
+public struct TrajectoryPoint: Sendable, Hashable, Codable {
+    /// The presentation time of the frame the centre was found in.
+    public var time: MediaTime
+    /// The centre, normalized, origin top-left.
+    public var normalized: NormalizedPoint
+
+    /// Creates a point.
+    public init(time: MediaTime, normalized: NormalizedPoint) {
+        self.time = time
+        self.normalized = normalized
+    }
+}
+
+/// A whole trajectory in the app's model (seed 000): every detected point so far, top-left.
+public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
+    /// The observation's uuid.
+    public var id: UUID
+    /// Every detected centre, oldest first, at strictly increasing times.
+    public var points: [TrajectoryPoint]
+    /// The best confidence seen for this trajectory.
+    public var confidence: Float
+
+    /// Creates a trajectory.
+    public init(id: UUID, points: [TrajectoryPoint], confidence: Float) {
+        self.id = id
+        self.points = points
+        self.confidence = confidence
+    }
+
+    /// A trajectory holding the observation's detected points, converted to top-left space.
+    public init(observation: TrajectoryObservation) {
+        self.init(id: observation.uuid, points: [], confidence: observation.confidence)
+        merge(observation)
+    }
+
+    /// Adds the observation's points not yet held (times after the last held point), converting
+    /// them from Vision space to top-left space, and keeps the best confidence.
+    ///
+    /// Observations of one trajectory overlap (each carries the last `trajectoryLength` points),
+    /// so merging by time keeps every centre exactly once.
+    public mutating func merge(_ observation: TrajectoryObservation) {
+        precondition(observation.uuid == id, "merging an observation of another trajectory")
+        let last = points.last?.time
+        for (time, point) in zip(observation.detectedTimes, observation.detectedPoints) {
+            if let last, time <= last { continue }
+            points.append(TrajectoryPoint(time: time, normalized: point.visionToTopLeft()))
+        }
+        confidence = max(confidence, observation.confidence)
+    }
+
+    /// From the first to the last point.
+    public var timeRange: MediaTimeRange {
+        guard let first = points.first, let last = points.last else { return MediaTimeRange(start: .zero, duration: .zero) }
+        return MediaTimeRange(start: first.time, end: last.time)
+    }
+}

@@ -1,0 +1,109 @@
+/// A least-squares parabola `y = a*x^2 + b*x + c`.
+///
+/// The normal equations are solved in centred, scaled coordinates (u = (x - mean) / spread) and
+/// only then expanded back, because raw normalized x values near 1 square into a badly
+/// conditioned system.
+public struct QuadraticFit: Sendable, Hashable, Codable {
+    /// The coefficient of the squared term.
+    public var a: Double
+    /// The coefficient of the linear term.
+    public var b: Double
+    /// The constant term.
+    public var c: Double
+    /// Root mean square of the residuals `y_i - f(x_i)` over the fitted samples.
+    public var rmsResidual: Double
+
+    /// Creates a fit from known coefficients.
+    public init(a: Double, b: Double, c: Double, rmsResidual: Double = 0) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.rmsResidual = rmsResidual
+    }
+
+    /// The value of the parabola at `x`.
+    public func value(at x: Double) -> Double { (a * x + b) * x + c }
+
+    /// The slope of the parabola at `x`.
+    public func slope(at x: Double) -> Double { 2 * a * x + b }
+
+    /// Fits `ys` as a function of `xs` (same count, at least one sample).
+    ///
+    /// With fewer than three distinct abscissae the fit degrades gracefully: two give the line
+    /// through them (a = 0), one gives the constant mean (a = b = 0). It never returns NaN.
+    public static func fit(xs: [Double], ys: [Double]) -> QuadraticFit {
+        precondition(xs.count == ys.count && !xs.isEmpty, "fit needs matching, non-empty samples")
+        let n = Double(xs.count)
+        let mean = xs.reduce(0, +) / n
+        var spread = 0.0
+        for x in xs { spread = max(spread, abs(x - mean)) }
+        let meanY = ys.reduce(0, +) / n
+        guard spread > 1e-12 else {
+            return finish(QuadraticFit(a: 0, b: 0, c: meanY), xs: xs, ys: ys)
+        }
+        // Sums of powers of u and of u^k * y.
+        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, t0 = 0.0, t1 = 0.0, t2 = 0.0
+        for i in 0..<xs.count {
+            let u = (xs[i] - mean) / spread
+            let u2 = u * u
+            s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
+            t0 += ys[i]; t1 += u * ys[i]; t2 += u2 * ys[i]
+        }
+        // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
+        let m: [[Double]] = [[s4, s3, s2], [s3, s2, s1], [s2, s1, n]]
+        let (p, q, r): (Double, Double, Double)
+        if let solution = solve3(m, [t2, t1, t0]) {
+            (p, q, r) = solution
+        } else {
+            // Not enough distinct abscissae for a parabola: fit a line in u.
+            let det = n * s2 - s1 * s1
+            if abs(det) < 1e-12 {
+                (p, q, r) = (0, 0, meanY)
+            } else {
+                (p, q, r) = (0, (n * t1 - s1 * t0) / det, (s2 * t0 - s1 * t1) / det)
+            }
+        }
+        // y = p ((x - m)/s)^2 + q (x - m)/s + r, expanded in x.
+        let inv = 1 / spread
+        let a = p * inv * inv
+        let b = -2 * p * mean * inv * inv + q * inv
+        let c = p * mean * mean * inv * inv - q * mean * inv + r
+        return finish(QuadraticFit(a: a, b: b, c: c), xs: xs, ys: ys)
+    }
+
+    private static func finish(_ fit: QuadraticFit, xs: [Double], ys: [Double]) -> QuadraticFit {
+        var result = fit
+        var sum = 0.0
+        for i in 0..<xs.count {
+            let e = ys[i] - fit.value(at: xs[i])
+            sum += e * e
+        }
+        result.rmsResidual = (sum / Double(xs.count)).squareRoot()
+        return result
+    }
+
+    /// Gaussian elimination with partial pivoting; nil when the matrix is (nearly) singular.
+    static func solve3(_ matrix: [[Double]], _ rhs: [Double]) -> (Double, Double, Double)? {
+        var m = matrix
+        var v = rhs
+        var scale = 0.0
+        for row in m { for e in row { scale = max(scale, abs(e)) } }
+        guard scale > 0 else { return nil }
+        for col in 0..<3 {
+            var pivot = col
+            for row in (col + 1)..<3 where abs(m[row][col]) > abs(m[pivot][col]) { pivot = row }
+            guard abs(m[pivot][col]) > 1e-10 * scale else { return nil }
+            if pivot != col { m.swapAt(pivot, col); v.swapAt(pivot, col) }
+            for row in (col + 1)..<3 {
+                let f = m[row][col] / m[col][col]
+                for k in col..<3 { m[row][k] -= f * m[col][k] }
+                v[row] -= f * v[col]
+            }
+        }
+        let z = v[2] / m[2][2]
+        let y = (v[1] - m[1][2] * z) / m[1][1]
+        let x = (v[0] - m[0][1] * y - m[0][2] * z) / m[0][0]
+        guard x.isFinite, y.isFinite, z.isFinite else { return nil }
+        return (x, y, z)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MediaKitLinux
+
+extension GroundTruthClip {
+    /// Writes the clip as H.264 (the settings' CRF, so compression artefacts are part of the
+    /// test) and its truth as JSON. Both files appear only when complete: the video through the
+    /// writer's atomic finish, the JSON through an atomic write after it.
+    /// - Parameters:
+    ///   - videoPath: an .mp4, .mov or .mkv path.
+    ///   - truthPath: where the ``ClipTruth`` JSON goes.
+    ///   - preset: the x264 preset (slower presets compress better, not differently in kind).
+    ///   - progress: called after each frame with the number of frames written.
+    public func write(videoPath: String, truthPath: String, preset: String = "veryfast",
+                      progress: (Int) -> Void = { _ in }) throws(MediaError) {
+        let writer = try VideoWriter(path: videoPath, settings: VideoWriterSettings(
+            width: settings.width, height: settings.height,
+            codec: .h264(crf: settings.compressionCRF, preset: preset, keyframeInterval: 250, pixelFormat: .yuv420p),
+            timescale: clock.timescale, frameRate: settings.frameRate))
+        do {
+            for index in 0..<frameCount {
+                try writer.append(try frame(at: index))
+                progress(index + 1)
+            }
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        let data = try truth.jsonData()
+        do { try data.write(to: URL(fileURLWithPath: truthPath), options: .atomic) } catch {
+            throw .io(path: truthPath, message: error.localizedDescription)
+        }
+    }
+}
+
+extension GroundTruthClip {
+    /// Every frame as a detector would see it from a file: encoded with H.264 at the settings'
+    /// CRF (compression artefacts included), decoded back (yuv420p, exact times), paired with
+    /// its truth. The temporary file is removed before returning. Holds all frames in memory,
+    /// so keep such clips small.
+    public func compressedFrames(preset: String = "veryfast") throws(MediaError) -> [(frame: VideoFrame, truth: FrameTruth)] {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("golf-clip-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+            throw .io(path: directory.path, message: error.localizedDescription)
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let video = directory.appendingPathComponent("clip.mp4").path
+        try write(videoPath: video, truthPath: directory.appendingPathComponent("clip.json").path, preset: preset)
+        let reader = try VideoReader(path: video)
+        var frames: [(frame: VideoFrame, truth: FrameTruth)] = []
+        while let frame = try reader.next() {
+            guard frames.count < frameCount else { break }
+            frames.append((frame, truth.frames[frames.count]))
+        }
+        guard frames.count == frameCount else {
+            throw .corruptData(path: video, message: "decoded \(frames.count) of \(frameCount) frames")
+        }
+        return frames
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// Runs the detector over generated clips and scores it with the ground-truth evaluator.
+enum DetectHarness {
+    struct Result {
+        var score: DetectionScore
+        var trajectories: [EvaluatedTrajectory]
+        var observations: Int
+        var notes: [String: String] = [:]
+    }
+
+    /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
+    static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10,
+                    configure: (TrajectoryDetector) -> Void = { _ in }) throws -> Result {
+        let detector = try TrajectoryDetector(trajectoryLength: trajectoryLength)
+        configure(detector)
+        var merged: [Trajectory] = []
+        var firstReported: [Double] = []
+        var count = 0
+        var notes: [String: String] = [:]
+        for (frame, _) in clip.frames() {
+            for observation in try detector.process(frame) {
+                count += 1
+                if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
+                    merged[i].merge(observation)
+                } else {
+                    merged.append(Trajectory(observation: observation))
+                    firstReported.append(frame.time.seconds)
+                }
+                if let track = detector.tracker.tracks.first(where: { $0.uuid == observation.uuid }) {
+                    let acts = track.points.map(\.activity)
+                    let contrasts = track.points.map(\.contrast)
+                    let radii = track.points.map { String(format: "%.1f", $0.halfLength) }
+                    notes[observation.uuid.uuidString] = "act \(acts.prefix(14)) c \(contrasts.prefix(14)) r \(radii.prefix(10))"
+                }
+            }
+        }
+        let evaluated = merged.enumerated().map { i, t in
+            EvaluatedTrajectory(id: t.id.uuidString, firstReportedTime: firstReported[i],
+                                points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
+        }
+        return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
+                      trajectories: evaluated, observations: count, notes: notes)
+    }
+
+    /// One line of figures for a clip.
+    static func describe(_ name: String, _ r: Result) -> String {
+        let s = r.score
+        func f(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
+        return "\(name): recall \(f(s.recall)) (\(s.foundFrames)/\(s.visibleFrames)) precision \(f(s.precision)) (\(s.matchedPoints)/\(s.reportedPoints)) trajectories \(s.trajectories) false \(s.falseTrajectories) firstVisible \(s.firstVisibleFrame.map(String.init) ?? "-") toReport \(s.framesToFirstReport.map(String.init) ?? "-")"
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+@Suite("Ground truth: generated clips")
+struct GroundTruthClipTests {
+    static func settings(_ scenario: String, seed: UInt64 = 1, duration: Double = 2) throws -> GroundTruthSettings {
+        try GroundTruthScenario.named(scenario).settings(seed: seed, width: 320, height: 180, frameRate: 60, duration: duration)
+    }
+
+    @Test func sameSeedSamePixelsOtherSeedOtherPixels() throws {
+        let a = try GroundTruthClip(settings: Self.settings("dtl-everything"))
+        let b = try GroundTruthClip(settings: Self.settings("dtl-everything"))
+        let c = try GroundTruthClip(settings: Self.settings("dtl-everything", seed: 2))
+        #expect(a.truth == b.truth)
+        for n in [0, 40, 75, 119] {
+            #expect(try a.frame(at: n) == b.frame(at: n), "frame \(n)")
+            #expect(!(try a.frame(at: n).hasSamePixels(as: c.frame(at: n))), "frame \(n)")
+        }
+        // Random access gives the iterator's pixels.
+        var iterated = a.frames()
+        for _ in 0..<3 { _ = iterated.next() }
+        let next = iterated.next()
+        let (fourth, truth) = try #require(next)
+        #expect(truth.index == 3)
+        #expect(fourth == (try a.frame(at: 3)))
+    }
+
+    @Test func framesHaveExactTimesAndFormat() throws {
+        let clip = try GroundTruthClip(settings: Self.settings("dtl-clean", duration: 1))
+        #expect(clip.frameCount == 60)
+        for (frame, truth) in clip.frames() {
+            #expect(frame.time == MediaTime(value: Int64(truth.index), timescale: 60))
+            #expect(frame.pixelFormat == .yuv420p && frame.width == 320 && frame.height == 180)
+            #expect(abs(truth.time - Double(truth.index) / 60) < 1e-12)
+        }
+        var ntsc = try Self.settings("dtl-clean", duration: 0.2)
+        ntsc.frameRate = 59.94
+        let ntscClip = try GroundTruthClip(settings: ntsc)
+        #expect(try ntscClip.frame(at: 5).time == MediaTime(value: 5 * 1001, timescale: 60000))
+    }
+
+    /// The pixels the flying ball changes are exactly around the truth centre.
+    @Test(arguments: ["dtl-clean", "dtl-noise-jitter", "sky-dark-ball", "dtl-portrait", "dtl-everything"])
+    func truthMatchesPixels(scenario: String) throws {
+        let clip = try GroundTruthClip(settings: Self.settings(scenario, duration: 3))
+        let visible = clip.truth.visibleFrames
+        #expect(visible.count >= 20, "\(scenario): \(visible.count) visible frames")
+        let shutter = clip.settings.shutter / clip.settings.frameRate
+        for truth in visible.filter({ $0.index % 3 == 0 }) {
+            let with = try clip.frame(at: truth.index)
+            let without = try clip.frame(at: truth.index, drawingBall: false)
+            let x = try #require(truth.x), y = try #require(truth.y), r = try #require(truth.radius)
+            // How far the ball travels during the exposure, in pixels.
+            let camera = clip.truth.camera
+            let tau = truth.time - clip.settings.launchTime
+            let flight = try #require(clip.layout.flight)
+            let p0 = try #require(camera.project(flight.position(at: max(0, tau - shutter / 2))))
+            let p1 = try #require(camera.project(flight.position(at: tau + shutter / 2)))
+            let halfStreak = ((p0.x - p1.x) * (p0.x - p1.x) + (p0.y - p1.y) * (p0.y - p1.y)).squareRoot() / 2
+            // Ink may reach the streak's far end plus the largest radius along it.
+            func gap(_ p: PinholeCamera.Projection) -> Double {
+                ((p.x + Double(truth.shiftX) - x) * (p.x + Double(truth.shiftX) - x)
+                 + (p.y + Double(truth.shiftY) - y) * (p.y + Double(truth.shiftY) - y)).squareRoot()
+            }
+            let reach = max(gap(p0), gap(p1)) + max(r, camera.projectedSize(0.02135, depth: p0.depth)) + 1.5
+            var changed = 0
+            var sum = 0.0, sx = 0.0, sy = 0.0
+            with.withUnsafePlane(0) { a, stride in
+                without.withUnsafePlane(0) { b, _ in
+                    for j in 0..<clip.settings.height {
+                        for i in 0..<clip.settings.width {
+                            let d = abs(Int(a[j * stride + i]) - Int(b[j * stride + i]))
+                            guard d > 0 else { continue }
+                            changed += 1
+                            let px = Double(i) + 0.5, py = Double(j) + 0.5
+                            let distance = ((px - x) * (px - x) + (py - y) * (py - y)).squareRoot()
+                            #expect(distance <= reach,
+                                    "\(scenario) frame \(truth.index): pixel (\(i), \(j)) changed \(distance) px from the truth")
+                            sum += Double(d); sx += px * Double(d); sy += py * Double(d)
+                        }
+                    }
+                }
+            }
+            #expect(changed > 0, "\(scenario) frame \(truth.index): the ball left no trace")
+            // The truth's contrast is the largest change the ball made (noise is the same in
+            // both renders; quantization moves it by at most a level; light change scales it).
+            var largest = 0
+            with.withUnsafePlane(0) { a, stride in
+                without.withUnsafePlane(0) { b, _ in
+                    for j in 0..<clip.settings.height { for i in 0..<clip.settings.width {
+                        largest = max(largest, abs(Int(a[j * stride + i]) - Int(b[j * stride + i])))
+                    } }
+                }
+            }
+            // (At the launch frame the club head, not the still background, is behind the ball.)
+            let contrast = try #require(truth.contrast)
+            let gain = 1 + clip.settings.lightChange
+            #expect(tau < shutter || (Double(largest) <= contrast * gain * 1.05 + 2 && Double(largest) >= contrast * (2 - gain) * 0.95 - 2),
+                    "\(scenario) frame \(truth.index): largest change \(largest), truth contrast \(contrast)")
+            if changed > 0, halfStreak < 3 {
+                let cx = sx / sum, cy = sy / sum
+                #expect(abs(cx - x) < 0.8 && abs(cy - y) < 0.8,
+                        "\(scenario) frame \(truth.index): ink centroid (\(cx), \(cy)) vs truth (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func noShotScenariosNeverShowABall() throws {
+        for scenario in GroundTruthScenario.all where !scenario.hasShot {
+            let clip = try GroundTruthClip(settings: scenario.settings(seed: 1, duration: 3))
+            #expect(clip.truth.visibleFrames.isEmpty && clip.truth.launchFrame == nil, "\(scenario.name)")
+        }
+    }
+
+    @Test func everyShotScenarioShowsTheShotForEverySeed() throws {
+        let names = GroundTruthScenario.all.map(\.name)
+        #expect(Set(names).count == names.count, "unique names")
+        for scenario in GroundTruthScenario.all where scenario.hasShot {
+            for seed in scenario.seeds {
+                // Three seconds at 60 fps (what detector tests use) show a good part of the flight.
+                let truth = try GroundTruthClip(settings: scenario.settings(seed: seed, duration: 3)).truth
+                #expect(truth.visibleFrames.count >= 60, "\(scenario.name) seed \(seed): \(truth.visibleFrames.count) visible")
+                #expect(truth.launchFrame != nil)
+                let shot = try #require(truth.settings.shot)
+                #expect((40...75).contains(shot.launchSpeed) && (6...27).contains(shot.launchAngle))
+            }
+        }
+    }
+
+    @Test func truthRoundTripsThroughJSON() throws {
+        let truth = try GroundTruthClip(settings: Self.settings("sky-birds-clouds")).truth
+        let decoded = try JSONDecoder().decode(ClipTruth.self, from: truth.jsonData())
+        #expect(decoded == truth)
+        // The settings alone regenerate the clip.
+        let again = try GroundTruthClip(settings: decoded.settings)
+        #expect(again.truth == truth)
+    }
+
+    @Test func badSettingsAreRejected() {
+        var odd = GroundTruthSettings()
+        odd.width = 321
+        #expect(throws: MediaError.self) { try GroundTruthClip(settings: odd) }
+        var noFrames = GroundTruthSettings()
+        noFrames.duration = 0
+        #expect(throws: MediaError.self) { try GroundTruthClip(settings: noFrames) }
+        #expect(throws: MediaError.self) { try GroundTruthScenario.named("no-such-scenario") }
+        #expect(throws: MediaError.self) { try GroundTruthClip(settings: GroundTruthSettings()).frame(at: 10_000) }
+    }
+
+    @Test func compressedFramesAreTheDecodedClip() throws {
+        let clip = try GroundTruthClip(settings: Self.settings("sky-dark-ball", duration: 0.5))
+        let frames = try clip.compressedFrames()
+        #expect(frames.count == clip.frameCount)
+        for (n, (frame, truth)) in frames.enumerated() {
+            #expect(truth.index == n && frame.time == MediaTime(value: Int64(n), timescale: 60))
+            #expect(frame.width == 320 && frame.height == 180 && frame.pixelFormat == .yuv420p)
+        }
+        // Lossy: close to the rendered frame, but not equal.
+        let raw = try clip.frame(at: 10)
+        #expect(!frames[10].frame.hasSamePixels(as: raw))
+    }
+
+    @Test func writesH264AndTruthThatReadBack() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let video = dir.appendingPathComponent("clip.mp4").path
+        let json = dir.appendingPathComponent("clip.json").path
+        let clip = try GroundTruthClip(settings: Self.settings("dtl-noise-jitter", duration: 1))
+        try clip.write(videoPath: video, truthPath: json)
+        #expect(try ClipTruth.load(path: json) == clip.truth)
+        let reader = try VideoReader(path: video)
+        var count = 0
+        var worst = 0.0
+        while let decoded = try reader.next() {
+            #expect(decoded.time == MediaTime(value: Int64(count), timescale: 60))
+            let original = try clip.frame(at: count)
+            var total = 0
+            decoded.withUnsafePlane(0) { a, sa in
+                original.withUnsafePlane(0) { b, sb in
+                    for j in 0..<180 { for i in 0..<320 { total += abs(Int(a[j * sa + i]) - Int(b[j * sb + i])) } }
+                }
+            }
+            worst = max(worst, Double(total) / (320 * 180))
+            count += 1
+        }
+        #expect(count == clip.frameCount)
+        #expect(worst < 4, "mean absolute luma error after H.264 \(worst)")
+        #expect(throws: MediaError.self) { try ClipTruth.load(path: dir.appendingPathComponent("missing.json").path) }
+    }
+}
