@@ -74,14 +74,28 @@ struct OverlayDemo: AsyncParsableCommand {
         }
         let videoCodec: VideoCodec = codec == "ffv1" ? .ffv1 : .h264(crf: crf, preset: preset)
         let session = VideoCompositionExportSession(composition: composition, outputPath: output!, codec: videoCodec)
-        let bar = ProgressBar()
         let started = Date()
-        var frames = 0
-        try await session.export { progress in
-            frames = progress.framesWritten
-            bar.show(progress)
+        // Run the export as a task that Ctrl-C cancels, so the partial file is removed.
+        let export = Task { () async throws -> Int in
+            let bar = ProgressBar()
+            var frames = 0
+            defer { bar.finish() }
+            try await session.export { progress in
+                frames = progress.framesWritten
+                bar.show(progress)
+            }
+            return frames
         }
-        bar.finish()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { export.cancel() }
+        interrupt.resume()
+        defer { interrupt.cancel() }
+        let frames: Int
+        switch await export.result {
+        case .success(let count): frames = count
+        case .failure(let error): throw (error as? MediaError) ?? .cancelled(path: output!)
+        }
         let seconds = Date().timeIntervalSince(started)
         let line = String(format: "overlay-demo: %d frames in %.2f s (%.1f fps) -> %@\n", frames, seconds, Double(frames) / max(seconds, 1e-9), output!)
         FileHandle.standardError.write(Data(line.utf8))
