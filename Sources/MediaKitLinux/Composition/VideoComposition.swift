@@ -39,15 +39,30 @@ public final class VideoComposition {
     /// yuv420p is blended in place, bgra drawn with Cairo). Meant for previews and tests; the
     /// export session uses the same code.
     public func composite(_ frame: inout VideoFrame) throws(MediaError) {
-        let compositor = OverlayCompositor(width: frame.width, height: frame.height)
+        // Keep one compositor (and its buffers) for frames of the same size: previews call
+        // this for every frame.
+        let compositor: OverlayCompositor
+        if let previewCompositor, previewCompositor.width == frame.width, previewCompositor.height == frame.height {
+            compositor = previewCompositor
+        } else {
+            compositor = OverlayCompositor(width: frame.width, height: frame.height)
+            previewCompositor = compositor
+        }
         _ = try compositor.composite(&frame, layer: overlayLayer, drawHandler: drawHandler)
     }
+
+    private var previewCompositor: OverlayCompositor?
 }
 
 /// Blends overlays into frames of one size, reusing its buffers from frame to frame.
 final class OverlayCompositor {
     private let renderer: OverlayPatchRenderer
     private let blender: YUVBlender
+
+    /// Frame width this compositor works on.
+    var width: Int { renderer.frameWidth }
+    /// Frame height this compositor works on.
+    var height: Int { renderer.frameHeight }
 
     init(width: Int, height: Int) {
         renderer = OverlayPatchRenderer(frameWidth: width, frameHeight: height)
