@@ -37,7 +37,7 @@ import Testing
             #expect(frame.pixel(x: ax, y: ay)[0] == raw.pixel(x: ax, y: ay)[0], "ink ahead of the ball at \(raw.time.seconds) s")
             checked += 1
         }
-        #expect(checked >= 10)
+        #expect(checked >= 10, "checked \(checked) of \(points.count) sightings")
         // After the last sighting the flight goes on along the fitted path, in frames where the
         // as-seen-live tracer shows nothing new.
         let last = try #require(points.last)

@@ -101,5 +101,5 @@ enum TracerTestMedia {
     }
 
     /// A style whose ink is easy to find: one opaque colour, no shadow, glow, tail or dot.
-    static let plainStyle = TracerStyle(color: Color(red: 1, green: 0, blue: 1), lineWidth: 4, shadow: nil)
+    static let plainStyle = TracerStyle(color: .black, lineWidth: 4, shadow: nil)
 }
