@@ -27,23 +27,29 @@ if [ ! -f "$PNGS/overlay-00600.png" ]; then
   "$DEMO" "$IN" --png-frames "$PNGS"
 fi
 
-seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+# Prints "wall cpu" seconds (cpu = user + system of the command and its threads): on a shared
+# machine the CPU time is the steadier figure.
+seconds() { /usr/bin/time -f "%e %U %S" -o "$WORK/time.txt" "$@" >/dev/null 2>&1; awk '{printf "%s %.2f\n", $1, $2 + $3}' "$WORK/time.txt"; }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-plain=(); demo=(); filter=()
+plain=(); demo=(); filter=(); plainc=(); democ=(); filterc=()
 for run in $(seq "$RUNS"); do
-  plain+=("$(seconds ffmpeg -v error -y -i "$IN" -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a copy "$WORK/out-plain.mp4")")
-  demo+=("$(seconds "$DEMO" "$IN" -o "$WORK/out-demo.mp4" --preset "$PRESET" --crf "$CRF")")
-  filter+=("$(seconds ffmpeg -v error -y -i "$IN" -framerate 60 -i "$PNGS/overlay-%05d.png" \
+  read -r w c < <(seconds ffmpeg -v error -y -i "$IN" -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a copy "$WORK/out-plain.mp4")
+  plain+=("$w"); plainc+=("$c")
+  read -r w c < <(seconds "$DEMO" "$IN" -o "$WORK/out-demo.mp4" --preset "$PRESET" --crf "$CRF")
+  demo+=("$w"); democ+=("$c")
+  read -r w c < <(seconds ffmpeg -v error -y -i "$IN" -framerate 60 -i "$PNGS/overlay-%05d.png" \
       -filter_complex "[0:v][1:v]overlay=0:0:eof_action=pass[v]" -map "[v]" -map 0:a \
-      -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a copy "$WORK/out-filter.mp4")")
-  echo "run $run: plain ${plain[-1]} s, overlay-demo ${demo[-1]} s, ffmpeg overlay filter ${filter[-1]} s" >&2
+      -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a copy "$WORK/out-filter.mp4")
+  filter+=("$w"); filterc+=("$c")
+  echo "run $run (wall/cpu s): plain ${plain[-1]}/${plainc[-1]}, overlay-demo ${demo[-1]}/${democ[-1]}, overlay filter ${filter[-1]}/${filterc[-1]}" >&2
 done
 mp=$(median "${plain[@]}"); md=$(median "${demo[@]}"); mf=$(median "${filter[@]}")
+cpl=$(median "${plainc[@]}"); cdm=$(median "${democ[@]}"); cfl=$(median "${filterc[@]}")
 frames=$(ffprobe -v error -select_streams v -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$WORK/out-demo.mp4")
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); ffmpeg $(ffmpeg -version | head -1 | cut -d' ' -f3)"
 echo "input: 10 s 1920x1080 60 fps testsrc2 (libx264) + AAC; x264 -preset $PRESET -crf $CRF; median of $RUNS runs; overlay-demo wrote $frames frames"
-printf '| command | median s | ratio to plain transcode |\n|---|---|---|\n'
-printf '| ffmpeg -c:v libx264 (no overlay) | %.2f | 1.00 |\n' "$mp"
-printf '| overlay-demo (MediaKitLinux) | %.2f | %.3f |\n' "$md" "$(echo "$md / $mp" | bc -l)"
-printf '| ffmpeg overlay filter + PNG sequence | %.2f | %.3f |\n' "$mf" "$(echo "$mf / $mp" | bc -l)"
+printf '| command | median wall s | wall ratio | median CPU s | CPU ratio |\n|---|---|---|---|---|\n'
+printf '| ffmpeg -c:v libx264 (no overlay) | %.2f | 1.00 | %.2f | 1.00 |\n' "$mp" "$cpl"
+printf '| overlay-demo (MediaKitLinux) | %.2f | %.3f | %.2f | %.3f |\n' "$md" "$(echo "$md / $mp" | bc -l)" "$cdm" "$(echo "$cdm / $cpl" | bc -l)"
+printf '| ffmpeg overlay filter + PNG sequence | %.2f | %.3f | %.2f | %.3f |\n' "$mf" "$(echo "$mf / $mp" | bc -l)" "$cfl" "$(echo "$cfl / $cpl" | bc -l)"

@@ -162,6 +162,51 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["source.mkv"])
     }
 
+    @Test func drawHandlerDrawsAtEachFramesTime() async throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let source = try Self.makeSource(in: dir)
+        // A white 10x10 square whose left edge is at 100 px per second of video time.
+        let composition = try VideoComposition(sourcePath: source) { canvas, time in
+            canvas.fill(Path(rect: CGRect(x: 100 * time.seconds, y: 20, width: 10, height: 10)), with: .white)
+        }
+        let output = dir + "/drawn.mkv"
+        try await VideoCompositionExportSession(composition: composition, outputPath: output, codec: .ffv1).export()
+        let input = try Self.decode(source), result = try Self.decode(output)
+        try #require(result.count == 50)
+        for k in [0, 7, 25, 49] {
+            let left = Int((100 * Double(k) / 25).rounded(.up))
+            #expect(result[k].pixel(x: left + 1, y: 25)[0] == 235, "frame \(k) inside the square")
+            #expect(result[k].pixel(x: left + 14, y: 25) == input[k].pixel(x: left + 14, y: 25), "frame \(k) right of it")
+            if left >= 4 { #expect(result[k].pixel(x: left - 4, y: 25) == input[k].pixel(x: left - 4, y: 25), "frame \(k) left of it") }
+        }
+    }
+
+    @Test func reusedStaticOverlayMatchesAFreshRender() async throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let source = try Self.makeSource(in: dir)
+        let output = try await Self.export(model: 0, fillMode: .forwards, dir: dir, source: source)
+        let input = try Self.decode(source), result = try Self.decode(output)
+        // Frames 35...49 show the finished path; the exporter reused one rendering for them.
+        let shape = ShapeLayer()
+        shape.path = Self.tracerPath()
+        shape.fillColor = nil
+        shape.strokeColor = .white
+        shape.lineWidth = 6
+        let fresh = try VideoComposition(sourcePath: source, overlayLayer: shape)
+        for k in [35, 42, 49] {
+            var expected = input[k]
+            try fresh.composite(&expected)
+            #expect(result[k].hasSamePixels(as: expected), "frame \(k)")
+            #expect(!result[k].hasSamePixels(as: input[k]))
+        }
+        let a = shape.presentation(at: .zero), b = shape.presentation(at: MediaTime(value: 1, timescale: 1))
+        #expect(a.hasSameAppearance(as: b))
+        shape.strokeEnd = 0.5
+        #expect(!shape.presentation(at: .zero).hasSameAppearance(as: b))
+    }
+
     @Test func badInputIsAClearError() async throws {
         #expect(throws: MediaError.self) { try VideoComposition(sourcePath: "/nonexistent/clip.mp4") }
         do {

@@ -8,6 +8,7 @@ enum DetectHarness {
         var score: DetectionScore
         var trajectories: [EvaluatedTrajectory]
         var observations: Int
+        var notes: [String: String] = [:]
     }
 
     /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
@@ -18,6 +19,7 @@ enum DetectHarness {
         var merged: [Trajectory] = []
         var firstReported: [Double] = []
         var count = 0
+        var notes: [String: String] = [:]
         for (frame, _) in clip.frames() {
             for observation in try detector.process(frame) {
                 count += 1
@@ -27,6 +29,12 @@ enum DetectHarness {
                     merged.append(Trajectory(observation: observation))
                     firstReported.append(frame.time.seconds)
                 }
+                if let track = detector.tracker.tracks.first(where: { $0.uuid == observation.uuid }) {
+                    let acts = track.points.map(\.activity)
+                    let contrasts = track.points.map(\.contrast)
+                    let radii = track.points.map { String(format: "%.1f", $0.halfLength) }
+                    notes[observation.uuid.uuidString] = "act \(acts.prefix(14)) c \(contrasts.prefix(14)) r \(radii.prefix(10))"
+                }
             }
         }
         let evaluated = merged.enumerated().map { i, t in
@@ -34,7 +42,7 @@ enum DetectHarness {
                                 points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
         }
         return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
-                      trajectories: evaluated, observations: count)
+                      trajectories: evaluated, observations: count, notes: notes)
     }
 
     /// One line of figures for a clip.

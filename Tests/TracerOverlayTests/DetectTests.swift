@@ -136,13 +136,13 @@ import MediaKitLinux
     }
 
     @Test func maximumRadiusIsHonoured() throws {
-        // A ball of radius 4 px (0.0125 of the width) is found by default...
+        // A ball of radius 3 px (0.009 of the width) is found by default...
         let open = try TrajectoryDetector(trajectoryLength: 8)
-        #expect(!(try run(open, radius: 4)).flatMap(\.observations).isEmpty)
+        #expect(!(try run(open, radius: 3)).flatMap(\.observations).isEmpty)
         // ...but not when the largest radius allowed is 2 px.
         let capped = try TrajectoryDetector(trajectoryLength: 8)
         capped.objectMaximumNormalizedRadius = 2.0 / 320
-        #expect(try run(capped, radius: 4).flatMap(\.observations).isEmpty)
+        #expect(try run(capped, radius: 3).flatMap(\.observations).isEmpty)
         // The same cap keeps a 1.5 px ball.
         let small = try TrajectoryDetector(trajectoryLength: 8)
         small.objectMaximumNormalizedRadius = 2.0 / 320

@@ -1,3 +1,4 @@
+internal import CFFmpeg
 import Foundation
 
 /// A source video plus what to draw over it: a layer tree evaluated at each frame's time (what
@@ -53,19 +54,82 @@ final class OverlayCompositor {
         blender = YUVBlender(matrix: .forFrame(width: width, height: height))
     }
 
+    /// The last presentation tree drawn and its recording (nil recording: it drew nothing).
+    private var cached: (presentation: Layer, recording: RecordedOverlay?)?
+    /// The last rasterised patch, valid while ``cached`` is reused (the renderer's buffer keeps it).
+    private var cachedPatch: OverlayPatchRenderer.Patch?
+
+    /// A frame handed back after encoding, reused as the next writable copy.
+    private var spare: VideoFrame?
+
+    /// Offers a frame the caller is done with for reuse (the encoder has copied it by now).
+    func recycle(_ frame: VideoFrame) {
+        if frame.pixelFormat == .yuv420p && frame.width == renderer.frameWidth && frame.height == renderer.frameHeight {
+            spare = frame
+        }
+    }
+
+    /// Decoded frames share their memory with the decoder's reference pool; copying one into a
+    /// recycled frame avoids a fresh multi-megabyte allocation (and its page faults) per frame.
+    private func makeWritable(_ frame: inout VideoFrame) throws(MediaError) {
+        if isKnownUniquelyReferenced(&frame.buffer) && av_frame_is_writable(frame.buffer.frame) != 0 { return }
+        var target: VideoFrame
+        if let reusable = spare {
+            spare = nil
+            target = reusable
+        } else {
+            target = try VideoFrame(width: frame.width, height: frame.height, pixelFormat: .yuv420p)
+        }
+        target.time = frame.time
+        target.duration = frame.duration
+        for plane in 0..<3 {
+            let rowBytes = PixelFormat.yuv420p.planeWidth(plane, frameWidth: frame.width)
+            let rows = frame.rows(plane: plane)
+            frame.withUnsafePlane(plane) { source, sourceStride in
+                target.withUnsafeMutablePlane(plane) { destination, destinationStride in
+                    for row in 0..<rows {
+                        (destination.baseAddress! + row * destinationStride)
+                            .update(from: source.baseAddress! + row * sourceStride, count: rowBytes)
+                    }
+                }
+            }
+        }
+        frame = target
+    }
+
     /// Draws the overlay at `frame.time` into `frame`; returns false (frame untouched) when the
     /// overlay has no ink in this frame.
     func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
         guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
             throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
         }
-        guard let recorded = renderer.record(layer: layer, drawHandler: drawHandler, at: frame.time) else { return false }
+        // Without a draw handler the overlay is a pure function of the layer tree's presentation:
+        // when that is unchanged from the previous frame, reuse its recording and pixels.
+        var reusable = false
+        var presented: Layer?
+        if drawHandler == nil, let layer {
+            let current = layer.presentation(at: frame.time)
+            reusable = cached.map { $0.presentation.hasSameAppearance(as: current) } ?? false
+            presented = current
+        }
+        let recorded: RecordedOverlay?
+        if reusable, let cached {
+            recorded = cached.recording
+        } else {
+            recorded = renderer.record(layer: presented ?? layer, drawHandler: drawHandler, at: frame.time)
+            cachedPatch = nil
+            cached = presented.map { (presentation: $0, recording: recorded) }
+        }
+        guard let recorded else { return false }
         switch frame.pixelFormat {
         case .yuv420p:
             guard frame.width % 2 == 0, frame.height % 2 == 0 else {
                 throw .invalidArgument("yuv420p compositing needs an even frame size, not \(frame.width)x\(frame.height)")
             }
-            blender.blend(renderer.rasterize(recorded), into: &frame)
+            try makeWritable(&frame)
+            let patch = cachedPatch ?? renderer.rasterize(recorded)
+            cachedPatch = patch
+            blender.blend(patch, into: &frame)
         case .bgra:
             try frame.withCanvas { recorded.paint(on: $0) }
         case .rgba, .gray8:

@@ -50,6 +50,7 @@ public final class VideoCompositionExportSession {
                 if Task.isCancelled { throw MediaError.cancelled(path: outputPath) }
                 _ = try compositor.composite(&frame, layer: composition.overlayLayer, drawHandler: composition.drawHandler)
                 try writer.append(frame)
+                compositor.recycle(frame)
                 written += 1
                 if let progress {
                     let elapsed = (ContinuousClock.now - started).inSeconds

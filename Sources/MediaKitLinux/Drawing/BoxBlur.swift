@@ -16,7 +16,7 @@ enum BoxBlur {
         let window = 2 * radius + 1
         // sum / window as (sum * reciprocal + half) >> 24.
         let reciprocal = (1 << 24) / window + 1
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(width, 1) * height)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: max(width, 1) * (height + 1))
         let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
         let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
         defer { scratch.deallocate(); sums.deallocate(); line.deallocate() }
@@ -49,8 +49,11 @@ enum BoxBlur {
 
     private static func vertical(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, radius: Int,
                                  reciprocal: Int, scratch: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<Int>) {
-        // Keep the unblurred rows in scratch, since output rows overwrite inputs still needed.
+        // Keep the unblurred rows in scratch, since output rows overwrite inputs still needed;
+        // one extra zero row stands for the rows outside the mask.
         for y in 0..<height { (scratch + y * width).update(from: data + y * stride, count: width) }
+        let zero = scratch + height * width
+        zero.initialize(repeating: 0, count: width)
         sums.initialize(repeating: 0, count: width)
         for y in 0..<min(radius, height) {
             let r = scratch + y * width
@@ -58,25 +61,23 @@ enum BoxBlur {
         }
         let half = 1 << 23
         for y in 0..<height {
-            let incoming = y + radius
-            if incoming < height {
-                let r = scratch + incoming * width
-                for x in 0..<width { sums[x] += Int(r[x]) }
-            }
+            let incoming = y + radius < height ? scratch + (y + radius) * width : zero
+            let outgoing = y - radius >= 0 ? scratch + (y - radius) * width : zero
             let out = data + y * stride
-            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (sums[x] * reciprocal + half) >> 24) }
-            let outgoing = y - radius
-            if outgoing >= 0 {
-                let r = scratch + outgoing * width
-                for x in 0..<width { sums[x] -= Int(r[x]) }
+            for x in 0..<width {
+                let sum = sums[x] + Int(incoming[x])
+                out[x] = UInt8(truncatingIfNeeded: (sum * reciprocal + half) >> 24)
+                sums[x] = sum - Int(outgoing[x])
             }
         }
     }
 
     /// A new A8 surface `width` x `height` holding `small` (an A8 surface) enlarged `scale` times
-    /// with bilinear interpolation (sample centres aligned). Rows that come only from empty
-    /// rows of `small` are left as Cairo's zero fill.
-    static func upsampleA8(_ small: OpaquePointer, scale: Int, width: Int, height: Int) -> OpaquePointer {
+    /// with bilinear interpolation (sample centres aligned), and the horizontal span of each
+    /// band of `scale` output rows that may hold ink. Only those spans are computed; the rest
+    /// stays Cairo's zero fill, so a thin curve with a large bounding box costs little.
+    static func upsampleA8(_ small: OpaquePointer, scale: Int, width: Int, height: Int)
+        -> (surface: OpaquePointer, bands: [(y: Int, height: Int, x: Int, width: Int)]) {
         let smallWidth = Int(cairo_image_surface_get_width(small)), smallHeight = Int(cairo_image_surface_get_height(small))
         let smallStride = Int(cairo_image_surface_get_stride(small))
         let source = cairo_image_surface_get_data(small)!
@@ -84,44 +85,64 @@ enum BoxBlur {
         cairo_surface_flush(big)
         let target = cairo_image_surface_get_data(big)!
         let bigStride = Int(cairo_image_surface_get_stride(big))
-        // Horizontal pass into rows of full width (weights in 1/256).
-        let wide = UnsafeMutablePointer<UInt16>.allocate(capacity: width * smallHeight)
-        let rowHasInk = UnsafeMutablePointer<Bool>.allocate(capacity: smallHeight)
+        // Ink range of each small row (lo > hi when empty).
+        var lo = [Int](repeating: Int.max, count: smallHeight), hi = [Int](repeating: -1, count: smallHeight)
+        for y in 0..<smallHeight {
+            let row = source + y * smallStride
+            var first = -1
+            for i in 0..<smallWidth where row[i] != 0 { first = i; break }
+            guard first >= 0 else { continue }
+            var last = first
+            for i in stride(from: smallWidth - 1, to: first, by: -1) where row[i] != 0 { last = i; break }
+            lo[y] = first; hi[y] = last
+        }
+        // Output columns touched by small columns lo...hi (bilinear reaches one sample further).
+        func columns(_ l: Int, _ h: Int) -> Range<Int> {
+            guard l <= h else { return 0..<0 }
+            return max(0, (l - 1) * scale)..<min(width, (h + 2) * scale)
+        }
         let left = UnsafeMutablePointer<Int>.allocate(capacity: width), weight = UnsafeMutablePointer<Int>.allocate(capacity: width)
-        defer { wide.deallocate(); rowHasInk.deallocate(); left.deallocate(); weight.deallocate() }
+        let wide = UnsafeMutablePointer<UInt16>.allocate(capacity: width * smallHeight)
+        defer { left.deallocate(); weight.deallocate(); wide.deallocate() }
         for x in 0..<width {
             let position = max(0, (Double(x) + 0.5) / Double(scale) - 0.5)
             let i = min(Int(position), smallWidth - 1)
             left[x] = i
             weight[x] = i + 1 < smallWidth ? Int(((position - Double(i)) * 256).rounded()) : 0
         }
+        // Horizontal pass over each small row's range widened by its neighbours' ranges, so the
+        // vertical pass below only reads computed samples.
+        var computed = [Range<Int>](repeating: 0..<0, count: smallHeight)
         for y in 0..<smallHeight {
-            let row = source + y * smallStride
-            var ink = false
-            for i in 0..<smallWidth where row[i] != 0 { ink = true; break }
-            rowHasInk[y] = ink
-            guard ink else { continue }
-            let out = wide + y * width
-            for x in 0..<width {
+            let l = min(lo[y], y > 0 ? lo[y - 1] : .max, y + 1 < smallHeight ? lo[y + 1] : .max)
+            let h = max(hi[y], y > 0 ? hi[y - 1] : -1, y + 1 < smallHeight ? hi[y + 1] : -1)
+            let range = columns(l, h)
+            computed[y] = range
+            let row = source + y * smallStride, out = wide + y * width
+            for x in range {
                 let i = left[x], f = weight[x]
-                let a = Int(row[i]), b = Int(row[min(i + 1, smallWidth - 1)])
-                out[x] = UInt16(a * (256 - f) + b * f)
+                out[x] = UInt16(Int(row[i]) * (256 - f) + Int(row[min(i + 1, smallWidth - 1)]) * f)
             }
         }
+        var bands: [(y: Int, height: Int, x: Int, width: Int)] = []
         for y in 0..<height {
             let position = max(0, (Double(y) + 0.5) / Double(scale) - 0.5)
             let i = min(Int(position), smallHeight - 1), j = min(i + 1, smallHeight - 1)
-            guard rowHasInk[i] || rowHasInk[j] else { continue }
+            let range = columns(min(lo[i], lo[j]), max(hi[i], hi[j]))
+            guard !range.isEmpty else { continue }
             let f = j > i ? Int(((position - Double(i)) * 256).rounded()) : 0
             let out = target + y * bigStride
             let a = wide + i * width, b = wide + j * width
-            let inkA = rowHasInk[i], inkB = rowHasInk[j]
-            for x in 0..<width {
-                let va = inkA ? Int(a[x]) : 0, vb = inkB ? Int(b[x]) : 0
-                out[x] = UInt8(truncatingIfNeeded: (va * (256 - f) + vb * f + 32768) >> 16)
+            for x in range {
+                out[x] = UInt8(truncatingIfNeeded: (Int(a[x]) * (256 - f) + Int(b[x]) * f + 32768) >> 16)
+            }
+            if let last = bands.last, last.y + last.height == y, last.x == range.lowerBound, last.width == range.count {
+                bands[bands.count - 1].height += 1
+            } else {
+                bands.append((y, 1, range.lowerBound, range.count))
             }
         }
         cairo_surface_mark_dirty(big)
-        return big
+        return (big, bands)
     }
 }

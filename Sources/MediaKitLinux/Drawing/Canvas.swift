@@ -205,7 +205,7 @@ public final class Canvas {
         // A wide blur hides detail anyway: blur a mask shrunk by `scale` and let Cairo stretch it
         // back with bilinear filtering (cost falls with the square of the scale).
         let sigma = Double(shadow.blur) / 2
-        let scale = max(1, min(8, Int(sigma / 2.5)))
+        let scale = max(1, min(8, Int(sigma / 2)))
         let maskWidth = (fullWidth + scale - 1) / scale, maskHeight = (fullHeight + scale - 1) / scale
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight))!
         defer { cairo_surface_destroy(mask) }
@@ -221,12 +221,27 @@ public final class Canvas {
 
         // Stretch back to full size here (pixman's bilinear scaling is far slower than an
         // unscaled mask), then paint the shadow colour through it.
-        let fullMask = scale == 1 ? cairo_surface_reference(mask)! : BoxBlur.upsampleA8(mask, scale: scale, width: fullWidth, height: fullHeight)
-        defer { cairo_surface_destroy(fullMask) }
         cairo_save(context)
         cairo_identity_matrix(context)
+        let maskX = Double(x0) + shadow.offset.width, maskY = Double(y0) + shadow.offset.height
+        let fullMask: OpaquePointer
+        cairo_save(context)
+        if scale == 1 {
+            fullMask = cairo_surface_reference(mask)!
+        } else {
+            let (surface, bands) = BoxBlur.upsampleA8(mask, scale: scale, width: fullWidth, height: fullHeight)
+            fullMask = surface
+            // Composite only where the mask can be non-zero.
+            cairo_new_path(context)
+            for band in bands {
+                cairo_rectangle(context, maskX + Double(band.x), maskY + Double(band.y), Double(band.width), Double(band.height))
+            }
+            cairo_clip(context)
+        }
+        defer { cairo_surface_destroy(fullMask) }
         setSource(shadow.color)
-        cairo_mask_surface(context, fullMask, Double(x0) + shadow.offset.width, Double(y0) + shadow.offset.height)
+        cairo_mask_surface(context, fullMask, maskX, maskY)
+        cairo_restore(context)
         // Replay the content itself over its shadow, limited to its ink so that nested
         // recordings keep finite extents.
         cairo_set_source_surface(context, recording, 0, 0)

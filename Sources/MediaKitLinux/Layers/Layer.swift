@@ -227,4 +227,22 @@ public class Layer {
 
     /// Draws this layer's own content in its coordinates; subclasses draw theirs.
     func drawContents(in canvas: Canvas) {}
+
+    /// Whether this tree draws exactly what `other` draws: same classes, drawn properties and
+    /// sublayers (animations are not compared; compare presentation trees). Lets the
+    /// compositor reuse the previous frame's rendering when nothing moved.
+    public func hasSameAppearance(as other: Layer) -> Bool {
+        guard type(of: self) == type(of: other), sublayers.count == other.sublayers.count,
+              ownPropertiesDrawTheSame(as: other) else { return false }
+        for (a, b) in zip(sublayers, other.sublayers) where !a.hasSameAppearance(as: b) { return false }
+        return true
+    }
+
+    /// Compares the properties this class draws; subclasses add theirs.
+    func ownPropertiesDrawTheSame(as o: Layer) -> Bool {
+        bounds == o.bounds && position == o.position && anchorPoint == o.anchorPoint && transform == o.transform
+            && opacity == o.opacity && isHidden == o.isHidden && backgroundColor == o.backgroundColor
+            && masksToBounds == o.masksToBounds && shadowColor == o.shadowColor && shadowOpacity == o.shadowOpacity
+            && shadowOffset == o.shadowOffset && shadowRadius == o.shadowRadius
+    }
 }

@@ -77,6 +77,14 @@ public final class ShapeLayer: Layer {
         return true
     }
 
+    override func ownPropertiesDrawTheSame(as o: Layer) -> Bool {
+        guard let o = o as? ShapeLayer, super.ownPropertiesDrawTheSame(as: o) else { return false }
+        return fillColor == o.fillColor && usesEvenOddFillRule == o.usesEvenOddFillRule && strokeColor == o.strokeColor
+            && lineWidth == o.lineWidth && lineCap == o.lineCap && lineJoin == o.lineJoin && miterLimit == o.miterLimit
+            && lineDashPattern == o.lineDashPattern && lineDashPhase == o.lineDashPhase
+            && strokeStart == o.strokeStart && strokeEnd == o.strokeEnd && path == o.path
+    }
+
     override func drawContents(in canvas: Canvas) {
         guard let path, !path.isEmpty else { return }
         if let fillColor, fillColor.alpha > 0 {

@@ -51,6 +51,11 @@ public final class TextLayer: Layer {
         return true
     }
 
+    override func ownPropertiesDrawTheSame(as o: Layer) -> Bool {
+        guard let o = o as? TextLayer, super.ownPropertiesDrawTheSame(as: o) else { return false }
+        return string == o.string && font == o.font && foregroundColor == o.foregroundColor && alignmentMode == o.alignmentMode
+    }
+
     override func drawContents(in canvas: Canvas) {
         guard !string.isEmpty, foregroundColor.alpha > 0 else { return }
         let width = canvas.size(of: string, font: font).width
@@ -80,6 +85,11 @@ public final class ImageLayer: Layer {
     public required init(layer: Layer) {
         super.init(layer: layer)
         image = (layer as? ImageLayer)?.image
+    }
+
+    override func ownPropertiesDrawTheSame(as o: Layer) -> Bool {
+        guard let o = o as? ImageLayer, super.ownPropertiesDrawTheSame(as: o) else { return false }
+        return image == o.image
     }
 
     override func drawContents(in canvas: Canvas) {

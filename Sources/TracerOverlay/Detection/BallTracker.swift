@@ -9,8 +9,28 @@ struct TrackPoint {
     var x: Double
     var y: Double
     var radius: Double
+    /// Half the blob's length (a streak's half length, a bird's half wingspan).
+    var halfLength: Double
     var contrast: Int
     var activity: Int
+    /// The analysed-frame number the point was found in.
+    var frame: Int
+    /// +1 brighter than the background, -1 darker.
+    var polarity: Int8
+}
+
+/// A request to look for a tracked object near where it should be, against frames in which it
+/// was elsewhere (the way to keep a ball that hangs almost still at its apex).
+struct LocalSearch {
+    /// Predicted centre in analysis pixels.
+    var x: Double
+    var y: Double
+    /// How far from the prediction to look, in pixels.
+    var radius: Double
+    /// The polarity the object has had.
+    var polarity: Int8
+    /// Analysed-frame numbers of frames in which the object was well away from the prediction.
+    var references: [Int]
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -26,10 +46,10 @@ struct Track {
     /// Analysed-frame number of the latest point.
     var lastFrame: Int
 
-    init(point: TrackPoint, frame: Int) {
+    init(point: TrackPoint) {
         uuid = UUID()
         points = [point]
-        lastFrame = frame
+        lastFrame = point.frame
     }
 }
 
@@ -49,8 +69,21 @@ struct TrackerSettings {
     var minimumTravel = 4.0
     /// Changed pixels around a candidate above which it counts as inside a moving region.
     var crowdedActivity = 40
+    /// The most changed pixels around a track's typical (median) point: a ball flies in the
+    /// open for most of its window, a swinging limb never does.
+    var typicalActivity = 8
+    /// Largest mean frame-to-frame wobble of a blob's length, relative to that length, for
+    /// blobs long enough to measure it: wings beating, not a ball.
+    var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 600
+    /// Slowest mean image speed, in pixels per second, of the window that first confirms a
+    /// track. A struck ball starts faster than birds and walkers at the same distance; once
+    /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
+    var minimumConfirmSpeed = 0.0
+    /// How far (pixels) the object must have been from its predicted place in a frame for that
+    /// frame to serve as background in a local search.
+    var referenceClearance = 4.0
 }
 
 /// Links candidates frame to frame into tracks (several hypotheses per object while young),
@@ -65,24 +98,26 @@ struct BallTracker {
 
     mutating func reset() { tracks.removeAll(); frame = 0 }
 
-    /// Takes this frame's candidates; returns the indices into ``tracks`` of confirmed tracks
-    /// that gained a point (each to be reported once).
-    mutating func update(_ candidates: [BallCandidate], time: MediaTime, t: Double) -> [Int] {
-        frame += 1
+    /// Takes the candidates of analysed frame number `frameNumber`; returns the indices into
+    /// ``tracks`` of confirmed tracks that gained a point (each to be reported once).
+    /// `search` looks for a confirmed track's object near its prediction when no candidate fits.
+    mutating func update(_ candidates: [BallCandidate], frameNumber: Int, time: MediaTime, t: Double,
+                         search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
+        frame = frameNumber
         var taken = [Bool](repeating: false, count: candidates.count)
         var next: [Track] = []
         next.reserveCapacity(tracks.count + candidates.count)
 
-        // 1. Tracks with three or more points: one-to-one, best match first, most mature first.
+        // 1. Confirmed tracks: one-to-one, best match first, longest first.
+        let predictions = tracks.map { predict($0, t: t) }
+        let grid = CandidateGrid(candidates, cell: 24)
         var pairs: [(track: Int, candidate: Int, cost: Double)] = []
-        for (ti, track) in tracks.enumerated() where track.points.count >= 3 {
-            for (ci, c) in candidates.enumerated() {
-                if let cost = matchCost(track, c, t: t) { pairs.append((ti, ci, cost)) }
+        for (ti, track) in tracks.enumerated() where track.confirmed {
+            grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
+                if let cost = matchCost(track, predictions[ti], candidates[ci], t: t) { pairs.append((ti, ci, cost)) }
             }
         }
         pairs.sort { a, b in
-            let ca = tracks[a.track].confirmed, cb = tracks[b.track].confirmed
-            if ca != cb { return ca }
             let na = tracks[a.track].points.count, nb = tracks[b.track].points.count
             if na != nb { return na > nb }
             return a.cost < b.cost
@@ -97,33 +132,48 @@ struct BallTracker {
             track.lastFrame = frame
             next.append(track)
         }
-        // 2. Young tracks (one or two points) branch to every plausible free candidate.
-        for (ti, track) in tracks.enumerated() where track.points.count < 3 {
+        // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
+        //    well, also stay as they were: a wrong link must not end the right hypothesis.
+        for (ti, track) in tracks.enumerated() where !track.confirmed {
             var options: [(Int, Double)] = []
-            for (ci, c) in candidates.enumerated() where !taken[ci] {
-                if let cost = matchCost(track, c, t: t) { options.append((ci, cost)) }
+            grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
+                guard !taken[ci] else { return }
+                if let cost = matchCost(track, predictions[ti], candidates[ci], t: t) { options.append((ci, cost)) }
             }
             options.sort { $0.1 < $1.1 }
-            for (ci, _) in options.prefix(3) {
+            let branches = track.points.count == 1 ? 3 : 2
+            for (k, option) in options.prefix(branches).enumerated() {
                 var branch = track
-                if !options.isEmpty && ci != options[0].0 { branch.uuid = UUID() }
-                branch.points.append(point(candidates[ci], time: time, t: t))
+                if k > 0 { branch.uuid = UUID() }
+                branch.points.append(point(candidates[option.0], time: time, t: t))
                 branch.misses = 0
                 branch.lastFrame = frame
                 next.append(branch)
             }
-            if !options.isEmpty { extended[ti] = true }
+            if let best = options.first, best.1 < 0.35 || track.points.count == 1 { extended[ti] = true }
         }
-        // 3. Tracks that found nothing coast for a few frames.
+        // 3. Confirmed tracks that found nothing look closely where their object should be.
+        for (ti, track) in tracks.enumerated() where !extended[ti] && track.confirmed {
+            guard let request = localSearch(for: track, prediction: predictions[ti]), let found = search(request) else { continue }
+            let dx = found.x - request.x, dy = found.y - request.y
+            guard dx * dx + dy * dy <= request.radius * request.radius else { continue }
+            var track = track
+            track.points.append(point(found, time: time, t: t))
+            track.misses = 0
+            track.lastFrame = frame
+            extended[ti] = true
+            next.append(track)
+        }
+        // 4. Tracks that found nothing coast for a few frames.
         for (ti, track) in tracks.enumerated() where !extended[ti] {
             var coasting = track
             coasting.misses += 1
             let limit = track.confirmed ? settings.maxMissesConfirmed : settings.maxMissesTentative
             if coasting.misses <= limit { next.append(coasting) }
         }
-        // 4. Every free candidate may start a new object.
+        // 5. Every free candidate may start a new object.
         for (ci, c) in candidates.enumerated() where !taken[ci] {
-            next.append(Track(point: point(c, time: time, t: t), frame: frame))
+            next.append(Track(point: point(c, time: time, t: t)))
         }
         if next.count > settings.maxTracks {
             next.sort { a, b in
@@ -134,7 +184,8 @@ struct BallTracker {
             next.removeLast(next.count - settings.maxTracks)
         }
         tracks = next
-        // 5. Confirm and report.
+        removeSharedHypotheses()
+        // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
             if !tracks[i].confirmed && tracks[i].points.count >= settings.trajectoryLength {
@@ -149,50 +200,142 @@ struct BallTracker {
         return report
     }
 
+    /// How far from the last point a matching candidate can be.
+    private func reach(_ track: Track, _ prediction: Prediction?, t: Double) -> Double {
+        guard let prediction else { return settings.maxSpeed * (t - track.points[track.points.count - 1].t) }
+        return prediction.gate
+    }
+
+    /// Unconfirmed hypotheses that end on the same two points as a longer one (or on a
+    /// confirmed track's latest point) describe the same object: keep only the best.
+    private mutating func removeSharedHypotheses() {
+        struct Key: Hashable { var f1: Int; var x1: Double; var y1: Double; var f2: Int; var x2: Double; var y2: Double }
+        var confirmedEnds = Set<Key>()
+        var best: [Key: Int] = [:]
+        func key(_ t: Track, _ depth: Int) -> Key? {
+            let n = t.points.count
+            guard n >= depth else { return nil }
+            let a = t.points[n - 1]
+            let b = depth == 2 ? t.points[n - 2] : a
+            return Key(f1: a.frame, x1: a.x, y1: a.y, f2: b.frame, x2: b.x, y2: b.y)
+        }
+        for t in tracks where t.confirmed { if let k = key(t, 1) { confirmedEnds.insert(k) } }
+        var keep = [Bool](repeating: true, count: tracks.count)
+        for (i, t) in tracks.enumerated() where !t.confirmed {
+            if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
+            guard t.points.count >= 2, let k = key(t, 2) else { continue }
+            if let j = best[k] {
+                if t.points.count > tracks[j].points.count { keep[j] = false; best[k] = i } else { keep[i] = false }
+            } else {
+                best[k] = i
+            }
+        }
+        tracks = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
+    }
+
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
-        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, contrast: c.peakContrast,
-                   activity: c.neighbourhoodActivity)
+        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, contrast: c.peakContrast,
+                   activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity)
+    }
+
+    /// Where to look for a confirmed track's object now, and which earlier frames show the
+    /// background there (the latest in which the object was clear of the prediction).
+    private func localSearch(for track: Track, prediction: Prediction?) -> LocalSearch? {
+        guard track.points.count >= 4, let prediction else { return nil }
+        let px = prediction.x, py = prediction.y
+        let last = track.points[track.points.count - 1]
+        let clearance = settings.referenceClearance + last.radius
+        var references: [Int] = []
+        for p in track.points.reversed() {
+            let dx = p.x - px, dy = p.y - py
+            if dx * dx + dy * dy >= clearance * clearance && frame - p.frame >= 2 {
+                references.append(p.frame)
+                if references.count == 2 { break }
+            }
+        }
+        guard !references.isEmpty else { return nil }
+        let window = track.points.suffix(8)
+        let polarity: Int8 = window.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references)
+    }
+
+    /// Where a track expects its object in the frame at time `t`, and how far off it may be.
+    struct Prediction {
+        var x: Double
+        var y: Double
+        var gate: Double
+        /// Velocity over the last step, pixels per second.
+        var vx: Double
+        var vy: Double
+    }
+
+    func predict(_ track: Track, t: Double) -> Prediction? {
+        let n = track.points.count
+        guard n >= 2 else { return nil }
+        let last = track.points[n - 1], prev = track.points[n - 2]
+        let dt = t - last.t, pdt = last.t - prev.t
+        guard dt > 0, pdt > 0 else { return nil }
+        let vx = (last.x - prev.x) / pdt, vy = (last.y - prev.y) / pdt
+        var step = (vx * vx + vy * vy).squareRoot() * dt
+        if n >= 4 {
+            // Judge speed over several steps: one step of a slow ball is mostly camera shake.
+            let back = track.points[n - 4]
+            let cx = last.x - back.x, cy = last.y - back.y
+            step = min(step, (cx * cx + cy * cy).squareRoot() / max(last.t - back.t, 1e-9) * dt)
+            // Fast: the perspective-aware flight model over the recent points. Slow (a ball far
+            // away near its apex): a straight line through the last few points, which camera
+            // shake and centroid noise cannot bend into a wild extrapolation.
+            if step > 3 {
+                let window = Array(track.points.suffix(12))
+                if let fit = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y)),
+                   let p = fit.point(at: t) {
+                    // Trust the model only while it keeps going the way the object went.
+                    let px = p.x - last.x, py = p.y - last.y
+                    let ahead = (px * vx + py * vy) / max(step / dt * (px * px + py * py).squareRoot(), 1e-9)
+                    let length = (px * px + py * py).squareRoot()
+                    if ahead > 0.7 && length < 1.6 * step {
+                        return Prediction(x: p.x, y: p.y, gate: max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step), vx: vx, vy: vy)
+                    }
+                }
+            } else {
+                let window = Array(track.points.suffix(6))
+                let t0 = window[0].t
+                let ts = window.map { $0.t - t0 }
+                let lx = LinearFit(xs: ts, ys: window.map(\.x)), ly = LinearFit(xs: ts, ys: window.map(\.y))
+                let rms = (lx.rms * lx.rms + ly.rms * ly.rms).squareRoot()
+                return Prediction(x: lx.value(at: t - t0), y: ly.value(at: t - t0), gate: 3.0 + 2 * rms + 0.25 * step,
+                                  vx: lx.slope, vy: ly.slope)
+            }
+        }
+        return Prediction(x: last.x + vx * dt, y: last.y + vy * dt, gate: 2.5 + 0.35 * step, vx: vx, vy: vy)
     }
 
     /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
-    private func matchCost(_ track: Track, _ c: BallCandidate, t: Double) -> Double? {
+    func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
         let last = track.points[track.points.count - 1]
         let dt = t - last.t
         guard dt > 0 else { return nil }
         let dx = c.x - last.x, dy = c.y - last.y
         let step = (dx * dx + dy * dy).squareRoot()
         if step > settings.maxSpeed * dt { return nil }
-        let n = track.points.count
-        if n == 1 {
-            return step / (settings.maxSpeed * dt)
-        }
-        let prev = track.points[n - 2]
-        let pdt = last.t - prev.t
-        let vx = (last.x - prev.x) / pdt, vy = (last.y - prev.y) / pdt
-        let prevSpeed = (vx * vx + vy * vy).squareRoot()
-        let predicted: (Double, Double)
-        var gate: Double
-        if n < 4 {
-            predicted = (last.x + vx * dt, last.y + vy * dt)
-            gate = 2.5 + 0.35 * prevSpeed * dt
-        } else {
-            let window = track.points.suffix(8)
-            let fit = fitTime(Array(window))
-            predicted = (fit.x.value(at: t - window.first!.t), fit.y.value(at: t - window.first!.t))
-            gate = 2.0 + 2.5 * fit.rms + 0.2 * prevSpeed * dt
-        }
-        let ex = c.x - predicted.0, ey = c.y - predicted.1
+        // The same object keeps its size and, roughly, its contrast from one frame to the next.
+        let rBig = max(c.radius, last.radius), rSmall = max(min(c.radius, last.radius), 1.0)
+        if rBig > 3 * rSmall { return nil }
+        let cBig = max(c.peakContrast, last.contrast), cSmall = max(min(c.peakContrast, last.contrast), 4)
+        if cBig > 6 * cSmall { return nil }
+        guard let prediction else { return step / (settings.maxSpeed * dt) }
+        let ex = c.x - prediction.x, ey = c.y - prediction.y
         let error = (ex * ex + ey * ey).squareRoot()
-        guard error <= gate else { return nil }
+        guard error <= prediction.gate else { return nil }
         // Direction and speed must change smoothly once the motion is clearly above the noise.
-        let newSpeed = step / dt
+        let prevSpeed = (prediction.vx * prediction.vx + prediction.vy * prediction.vy).squareRoot()
         if prevSpeed * dt > 2.5 && step > 2.5 {
-            let cosine = (vx * dx + vy * dy) / (prevSpeed * step)
+            let cosine = (prediction.vx * dx + prediction.vy * dy) / (prevSpeed * step)
             if cosine < 0.64 { return nil }  // more than ~50 degrees of turn in one step
-            let ratio = newSpeed / prevSpeed
-            if ratio < 0.5 || ratio > 2.0 { return nil }
+            let ratio = step / dt / prevSpeed
+            if ratio < 0.4 || ratio > 2.0 { return nil }
         }
-        return error / gate
+        return error / prediction.gate
     }
 
     /// Whether the last `trajectoryLength` points look like an object in flight.
@@ -207,20 +350,44 @@ struct BallTracker {
             path += (dx * dx + dy * dy).squareRoot()
         }
         guard chord >= 0.7 * path else { return false }
-        let fit = fitTime(window)
+        // Quick enough for a struck ball (birds and people are slower at the same distance).
+        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed else { return false }
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
-        guard fit.rms <= settings.fitTolerance + 0.3 * meanRadius else { return false }
+        let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
+        let quadratic = fitTime(window)
+        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y))
+        guard min(quadratic.rms, flight?.rmsResidual ?? .infinity) <= tolerance else { return false }
         // A ball leaves; a club head swings round a pivot: limit how far the direction turns.
-        let t0 = 0.0, t1 = last.t - first.t
-        let v0 = (fit.x.slope(at: t0), fit.y.slope(at: t0)), v1 = (fit.x.slope(at: t1), fit.y.slope(at: t1))
-        let n0 = (v0.0 * v0.0 + v0.1 * v0.1).squareRoot(), n1 = (v1.0 * v1.0 + v1.1 * v1.1).squareRoot()
-        if n0 > 0 && n1 > 0 {
-            let cosine = (v0.0 * v1.0 + v0.1 * v1.1) / (n0 * n1)
-            if cosine < 0.3 { return false }
+        let span = last.t - first.t
+        let path0 = { (t: Double) -> (x: Double, y: Double)? in
+            if let flight, (flight.rmsResidual < quadratic.rms) { return flight.point(at: t) }
+            return (quadratic.x.value(at: t - first.t), quadratic.y.value(at: t - first.t))
+        }
+        if let a0 = path0(first.t), let a1 = path0(first.t + 0.1 * span),
+           let b0 = path0(last.t - 0.1 * span), let b1 = path0(last.t) {
+            let v0 = (a1.x - a0.x, a1.y - a0.y), v1 = (b1.x - b0.x, b1.y - b0.y)
+            let n0 = (v0.0 * v0.0 + v0.1 * v0.1).squareRoot(), n1 = (v1.0 * v1.0 + v1.1 * v1.1).squareRoot()
+            if n0 > 0.05 && n1 > 0.05 {
+                let cosine = (v0.0 * v1.0 + v0.1 * v1.1) / (n0 * n1)
+                if cosine < 0.3 { return false }
+            }
         }
         // Mostly outside moving regions (a body, a club, a walker).
         let crowded = window.filter { $0.activity > settings.crowdedActivity }.count
         guard crowded * 3 <= window.count else { return false }
+        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
+        // few pixels long.
+        let lengths = window.map(\.halfLength)
+        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        if meanLength >= 2 {
+            var roughness = 0.0
+            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
+            roughness /= Double(lengths.count - 2) * meanLength
+            if roughness > settings.maximumSizeRoughness { return false }
+        }
+        // A ball flies in the open; a limb or a club's edge always has other motion around it.
+        let activities = window.map(\.activity).sorted()
+        guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
         return true
     }
 
@@ -250,4 +417,53 @@ struct BallTracker {
         }
         report = keep
     }
+}
+
+/// Candidates bucketed by position so a track only looks at those within its reach.
+struct CandidateGrid {
+    private let cell: Double
+    private var buckets: [Int64: [Int]] = [:]
+
+    init(_ candidates: [BallCandidate], cell: Double) {
+        self.cell = cell
+        for (i, c) in candidates.enumerated() {
+            buckets[Self.key(Int((c.x / cell).rounded(.down)), Int((c.y / cell).rounded(.down))), default: []].append(i)
+        }
+    }
+
+    private static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(y))) }
+
+    /// Calls `body` with every candidate index in the cells that a disc of radius `reach`
+    /// around the prediction (or the last point, without one) touches.
+    func forEach(near prediction: BallTracker.Prediction?, last: TrackPoint, reach: Double, _ body: (Int) -> Void) {
+        let cx = prediction?.x ?? last.x, cy = prediction?.y ?? last.y
+        let x0 = Int(((cx - reach) / cell).rounded(.down)), x1 = Int(((cx + reach) / cell).rounded(.down))
+        let y0 = Int(((cy - reach) / cell).rounded(.down)), y1 = Int(((cy + reach) / cell).rounded(.down))
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) <= 4 * buckets.count + 16 else {
+            for list in buckets.values { for i in list { body(i) } }
+            return
+        }
+        for y in y0...y1 { for x in x0...x1 { if let list = buckets[Self.key(x, y)] { for i in list { body(i) } } } }
+    }
+}
+
+/// A least-squares line, for short extrapolations of slow motion.
+struct LinearFit {
+    var slope = 0.0
+    var intercept = 0.0
+    var rms = 0.0
+
+    init(xs: [Double], ys: [Double]) {
+        let n = Double(xs.count)
+        let mx = xs.reduce(0, +) / n, my = ys.reduce(0, +) / n
+        var sxx = 0.0, sxy = 0.0
+        for i in xs.indices { sxx += (xs[i] - mx) * (xs[i] - mx); sxy += (xs[i] - mx) * (ys[i] - my) }
+        slope = sxx > 0 ? sxy / sxx : 0
+        intercept = my - slope * mx
+        var sum = 0.0
+        for i in xs.indices { let e = ys[i] - value(at: xs[i]); sum += e * e }
+        rms = (sum / n).squareRoot()
+    }
+
+    func value(at x: Double) -> Double { intercept + slope * x }
 }

@@ -34,7 +34,14 @@ public final class TrajectoryDetector {
     private var lastAnalysedTime: MediaTime = .invalid
     private var firstTime: MediaTime = .invalid
     private var pipeline: Pipeline?
-    private var tracker: BallTracker
+    private(set) var tracker: BallTracker
+    /// The candidates of the latest analysed frame (for tests and tuning).
+    private(set) var lastCandidates: [BallCandidate] = []
+
+    /// The slowest image speed, in frame widths per second, at which a new trajectory is first
+    /// reported. A struck golf ball leaves faster than birds glide and people walk at the same
+    /// distance; once reported, a trajectory is followed however slow it gets. 0 disables the test.
+    public var minimumLaunchSpeed: Double = 0.33
 
     /// Analysed frames so far.
     public private(set) var analysedFrameCount = 0
@@ -89,15 +96,20 @@ public final class TrajectoryDetector {
             pipeline = Pipeline(sourceWidth: frame.width, sourceHeight: frame.height, width: size.width, height: size.height)
             tracker.reset()
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
-            tracker.settings.maxSpeed = 2.5 * diagonal
+            tracker.settings.maxSpeed = 5 * diagonal
+            tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(size.width)
         }
         let pipeline = pipeline!
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
         let maxRadius = Double(objectMaximumNormalizedRadius) * Double(size.width)
-        let candidates = pipeline.candidates(in: frame, region: pixelRegion(size), minRadius: minRadius, maxRadius: maxRadius)
+        let region = pixelRegion(size)
+        let candidates = pipeline.candidates(in: frame, region: region, minRadius: minRadius, maxRadius: maxRadius)
+        lastCandidates = candidates
         let t = (frame.time - firstTime).seconds
-        let updated = tracker.update(candidates, time: frame.time, t: t)
+        let updated = tracker.update(candidates, frameNumber: pipeline.frameNumber, time: frame.time, t: t) { request in
+            pipeline.localCandidate(request, region: region, maxRadius: maxRadius)
+        }
         return updated.map { observation(of: tracker.tracks[$0], size: size) }
     }
 
@@ -166,8 +178,12 @@ private final class Pipeline {
     let width: Int
     let height: Int
     private let downscaler: LumaDownscaler
+    /// The latest frames at analysis size, kept so a slow object can be compared with frames
+    /// from before it arrived where it is now.
     private let images: [LumaImage]
-    private var imageIndex = 0
+    static let historyLength = 96
+    /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
+    private(set) var frameNumber = -1
     private let mask: MotionMask
     private let extractor: BlobExtractor
     private var flags: [FlaggedPixel] = []
@@ -178,7 +194,7 @@ private final class Pipeline {
         self.width = width
         self.height = height
         downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        images = [LumaImage(width: width, height: height), LumaImage(width: width, height: height)]
+        images = (0..<Pipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
         mask = MotionMask(width: width, height: height)
         extractor = BlobExtractor(width: width, height: height)
         flags.reserveCapacity(width * height / 20)
@@ -189,13 +205,13 @@ private final class Pipeline {
     }
 
     func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double) -> [BallCandidate] {
-        let image = images[imageIndex]
-        imageIndex ^= 1
+        frameNumber += 1
+        let image = images[frameNumber % Pipeline.historyLength]
         downscaler.scale(frame, into: image)
         flags.removeAll(keepingCapacity: true)
         guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
         // A ball's blob, even smeared into a streak, stays well under this many pixels.
-        let sanityRadius = min(maxRadius, max(8, 0.03 * Double(width)))
+        let sanityRadius = min(maxRadius, max(4, 0.008 * Double(width)))
         let maxArea = Int(Double.pi * (sanityRadius + 1) * (sanityRadius + 1) * 4)
         var result = extractor.extract(flags, maxArea: maxArea).filter {
             $0.radius <= max(sanityRadius, 0.75) && $0.radius >= minRadius
@@ -205,5 +221,58 @@ private final class Pipeline {
             result.removeLast(result.count - 250)
         }
         return result
+    }
+
+    /// The strongest change of the requested polarity near the predicted place, measured against
+    /// the 3x3 neighbourhood of frames in which the object was elsewhere.
+    func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+        let references = request.references.filter { frameNumber - $0 < Pipeline.historyLength && $0 >= 0 }
+        guard !references.isEmpty else { return nil }
+        let current = images[frameNumber % Pipeline.historyLength]
+        let refs = references.map { images[$0 % Pipeline.historyLength] }
+        let r = Int(request.radius.rounded(.up))
+        let cx = Int(request.x), cy = Int(request.y)
+        let x0 = max(cx - r, region.0), x1 = min(cx + r, region.2 - 1)
+        let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        let threshold = mask.threshold + 1
+        var best = (excess: 0, x: 0, y: 0)
+        var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
+        for y in y0...y1 {
+            let row = current.row(y)
+            for x in x0...x1 {
+                var hi = 0, lo = 255
+                for ref in refs {
+                    for yy in (y - 1)...(y + 1) {
+                        let rr = ref.row(yy)
+                        for xx in (x - 1)...(x + 1) {
+                            let v = Int(rr[xx])
+                            hi = max(hi, v); lo = min(lo, v)
+                        }
+                    }
+                }
+                let v = Int(row[x])
+                let excess = request.polarity > 0 ? v - hi : lo - v
+                if excess >= threshold {
+                    excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
+                    if excess > best.excess { best = (excess, x, y) }
+                }
+            }
+        }
+        guard best.excess > 0 else { return nil }
+        // Centre: contrast-weighted over the changed pixels next to the strongest one.
+        var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
+        for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
+            for x in max(best.x - 2, x0)...min(best.x + 2, x1) {
+                let e = excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)]
+                guard e > 0 else { continue }
+                let w = Double(e)
+                weight += w; sx += w * (Double(x) + 0.5); sy += w * (Double(y) + 0.5); count += 1
+            }
+        }
+        let radius = max((Double(count) / Double.pi).squareRoot(), 0.5)
+        guard radius <= max(maxRadius, 0.75) else { return nil }
+        return BallCandidate(x: sx / weight, y: sy / weight, radius: radius, halfLength: radius, area: count,
+                             polarity: request.polarity, peakContrast: best.excess, neighbourhoodActivity: 0)
     }
 }

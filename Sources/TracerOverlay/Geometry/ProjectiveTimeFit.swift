@@ -1,0 +1,122 @@
+/// A flight fitted in time as a ballistic path seen through a pinhole camera:
+/// `x(t) = (a0 + a1 t + a2 t^2) / D(t)`, `y(t) = (b0 + b1 t + b2 t^2) / D(t)` with the shared
+/// depth term `D(t) = 1 + c1 t + c2 t^2`.
+///
+/// A ball flying away from the camera (a golf shot filmed down the line) slows down in the image
+/// as it recedes, which no polynomial in time follows; this model does, and it reduces to the
+/// constant-acceleration parabola when depth does not change (c1 = c2 = 0, which a ridge term
+/// prefers unless the data clearly ask for more).
+struct ProjectiveTimeFit {
+    private var p = [Double](repeating: 0, count: 8)
+    private let t0: Double
+    private let tScale: Double
+    private let x0: Double
+    private let y0: Double
+    private let sScale: Double
+    /// RMS distance between the samples and the fitted path, in the samples' units.
+    private(set) var rmsResidual = 0.0
+    /// Largest distance between a sample and the fitted path.
+    private(set) var maxResidual = 0.0
+
+    /// The fitted position at time `t`, or nil where the depth term vanishes.
+    func point(at t: Double) -> (x: Double, y: Double)? {
+        let u = (t - t0) / tScale
+        let d = 1 + p[6] * u + p[7] * u * u
+        guard d > 0.05 else { return nil }
+        let x = (p[0] + p[1] * u + p[2] * u * u) / d
+        let y = (p[3] + p[4] * u + p[5] * u * u) / d
+        return (x0 + x * sScale, y0 + y * sScale)
+    }
+
+    /// Fits at least four samples; nil when the system is degenerate or the depth term turns
+    /// non-positive inside the samples' time span.
+    static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3) -> ProjectiveTimeFit? {
+        let n = ts.count
+        guard n >= 4, xs.count == n, ys.count == n else { return nil }
+        let t0 = ts[0]
+        let tScale = max(ts[n - 1] - t0, 1e-9)
+        let x0 = xs.reduce(0, +) / Double(n), y0 = ys.reduce(0, +) / Double(n)
+        var spread = 1e-9
+        for i in 0..<n { spread = max(spread, abs(xs[i] - x0), abs(ys[i] - y0)) }
+        var fit = ProjectiveTimeFit(t0: t0, tScale: tScale, x0: x0, y0: y0, sScale: spread)
+        let us = ts.map { ($0 - t0) / tScale }
+        let nx = xs.map { ($0 - x0) / spread }, ny = ys.map { ($0 - y0) / spread }
+        var weights = [Double](repeating: 1, count: n)
+        // Linearised (algebraic) least squares, reweighted twice by 1/D(t) so the error
+        // minimised approaches the distance in the image.
+        for _ in 0..<3 {
+            var m = [Double](repeating: 0, count: 64)
+            var v = [Double](repeating: 0, count: 8)
+            func add(_ row: [Double], _ rhs: Double, _ w: Double) {
+                for i in 0..<8 where row[i] != 0 {
+                    v[i] += w * row[i] * rhs
+                    for j in 0..<8 { m[i * 8 + j] += w * row[i] * row[j] }
+                }
+            }
+            for i in 0..<n {
+                let u = us[i], u2 = u * u, w = weights[i] * weights[i]
+                add([1, u, u2, 0, 0, 0, -nx[i] * u, -nx[i] * u2], nx[i], w)
+                add([0, 0, 0, 1, u, u2, -ny[i] * u, -ny[i] * u2], ny[i], w)
+            }
+            m[6 * 8 + 6] += ridge * Double(n)
+            m[7 * 8 + 7] += ridge * Double(n)
+            guard let solution = solve(m, v, size: 8) else { return nil }
+            fit.p = solution
+            for i in 0..<n {
+                let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
+                guard d > 0.1 else { return nil }
+                weights[i] = 1 / d
+            }
+        }
+        var sum = 0.0, worst = 0.0
+        for i in 0..<n {
+            guard let q = fit.point(at: ts[i]) else { return nil }
+            let e = (q.x - xs[i]) * (q.x - xs[i]) + (q.y - ys[i]) * (q.y - ys[i])
+            sum += e
+            worst = max(worst, e)
+        }
+        fit.rmsResidual = (sum / Double(n)).squareRoot()
+        fit.maxResidual = worst.squareRoot()
+        return fit
+    }
+
+    private init(t0: Double, tScale: Double, x0: Double, y0: Double, sScale: Double) {
+        self.t0 = t0
+        self.tScale = tScale
+        self.x0 = x0
+        self.y0 = y0
+        self.sScale = sScale
+    }
+
+    /// Gaussian elimination with partial pivoting on a row-major `size` x `size` matrix.
+    static func solve(_ matrix: [Double], _ rhs: [Double], size: Int) -> [Double]? {
+        var m = matrix, v = rhs
+        var scale = 0.0
+        for e in m { scale = max(scale, abs(e)) }
+        guard scale > 0 else { return nil }
+        for col in 0..<size {
+            var pivot = col
+            for row in (col + 1)..<size where abs(m[row * size + col]) > abs(m[pivot * size + col]) { pivot = row }
+            guard abs(m[pivot * size + col]) > 1e-12 * scale else { return nil }
+            if pivot != col {
+                for k in 0..<size { m.swapAt(pivot * size + k, col * size + k) }
+                v.swapAt(pivot, col)
+            }
+            let inv = 1 / m[col * size + col]
+            for row in (col + 1)..<size {
+                let f = m[row * size + col] * inv
+                if f == 0 { continue }
+                for k in col..<size { m[row * size + k] -= f * m[col * size + k] }
+                v[row] -= f * v[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: size)
+        for row in stride(from: size - 1, through: 0, by: -1) {
+            var s = v[row]
+            for k in (row + 1)..<size { s -= m[row * size + k] * x[k] }
+            x[row] = s / m[row * size + row]
+            guard x[row].isFinite else { return nil }
+        }
+        return x
+    }
+}

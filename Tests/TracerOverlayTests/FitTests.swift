@@ -1,0 +1,40 @@
+import Testing
+@testable import TracerOverlay
+
+@Suite struct FitTests {
+    /// A ball launched away from a pinhole camera: image position = projection of a ballistic path.
+    func receding(_ t: Double) -> (Double, Double) {
+        let X = 0.3 + 2 * t, Y = 1.2 + 25 * t - 4.9 * t * t, Z = 3 + 45 * t
+        return (320 + 500 * X / Z, 300 - 500 * Y / Z)
+    }
+
+    @Test func projectiveFitFollowsARecedingBall() throws {
+        // Without the ridge (the tracker uses one to keep noise from bending paths) the model
+        // holds a ballistic path seen in perspective exactly.
+        let ts = (0..<10).map { Double($0) / 60 }
+        let pts = ts.map(receding)
+        let fit = try #require(ProjectiveTimeFit.fit(ts: ts, xs: pts.map(\.0), ys: pts.map(\.1), ridge: 1e-12))
+        #expect(fit.rmsResidual < 0.01)
+        // Two frames ahead it predicts within a small fraction of a pixel; a parabola in time
+        // is pixels off.
+        let ahead = 11.0 / 60
+        let p = try #require(fit.point(at: ahead))
+        let truth = receding(ahead)
+        #expect(abs(p.x - truth.0) < 0.05 && abs(p.y - truth.1) < 0.05)
+        let qy = QuadraticFit.fit(xs: ts, ys: pts.map(\.1))
+        #expect(abs(qy.value(at: ahead) - truth.1) > 2)
+        // With the tracker's ridge it still fits better than the parabola.
+        let ridged = try #require(ProjectiveTimeFit.fit(ts: ts, xs: pts.map(\.0), ys: pts.map(\.1)))
+        #expect(ridged.rmsResidual < qy.rmsResidual)
+    }
+
+    @Test func projectiveFitReducesToAParabolaWithoutDepthChange() throws {
+        let ts = (0..<12).map { Double($0) / 30 }
+        let xs = ts.map { 100 + 150 * $0 }, ys = ts.map { 200 - 120 * $0 + 90 * $0 * $0 }
+        let fit = try #require(ProjectiveTimeFit.fit(ts: ts, xs: xs, ys: ys))
+        #expect(fit.rmsResidual < 0.05)
+        let p = try #require(fit.point(at: 13.0 / 30))
+        let t = 13.0 / 30
+        #expect(abs(p.x - (100 + 150 * t)) < 0.3 && abs(p.y - (200 - 120 * t + 90 * t * t)) < 0.3)
+    }
+}
