@@ -118,6 +118,11 @@ public final class ShotTracker {
                 changed = true
             }
         }
+        // Forget flights that went quiet without becoming a shot (a long recording has many).
+        candidates = candidates.filter { _, candidate in
+            guard let last = candidate.points.last else { return false }
+            return time - last.time < settings.quietTime + settings.quietTime
+        }
         changed = endQuietShot(at: time) || changed
         return changed
     }
