@@ -37,7 +37,7 @@ import Testing
             #expect(frame.pixel(x: ax, y: ay)[0] == raw.pixel(x: ax, y: ay)[0], "ink ahead of the ball at \(raw.time.seconds) s")
             checked += 1
         }
-        #expect(checked >= 10)
+        #expect(checked >= 10, "checked \(checked) of \(points.count) sightings")
         // After the last sighting the flight goes on along the fitted path, in frames where the
         // as-seen-live tracer shows nothing new.
         let last = try #require(points.last)
@@ -53,5 +53,31 @@ import Testing
         #expect(inked.count > seenLater.count / 3, "\(inked.count) of \(seenLater.count) extrapolated points inked")
         let liveLast = live.timeline.paths(at: source[later].time).first?.points.filter { !$0.extrapolated }.count
         #expect(liveLast == points.count)
+        // Before the first sighting the flight is carried back to the ball at address, which
+        // it left at 0.3 s.
+        let launch = RetimedTracer(style: live.timeline.style).launchExtrapolation(of: shot, marker: TracerTestMedia.syntheticMarker)
+        if points[0].time.seconds > 0.3 + 1.0 / 60 {
+            let start = try #require(launch.first)
+            #expect(start.normalized == TracerTestMedia.syntheticMarker)
+            #expect(abs(start.time.seconds - 0.3) <= 1.0 / 60, "launch found at \(start.time.seconds) s")
+        }
+        #expect(launch.allSatisfy { $0.time < points[0].time })
+    }
+
+    @Test func theLaunchIsCarriedBackToTheMarker() {
+        // A flight first reported 5 frames after leaving the marker at 0.5 s.
+        let times = (35...45).map { MediaTime(value: Int64($0), timescale: 60) }
+        let points = times.map { TrajectoryPoint(time: $0, normalized: TracerTestMedia.syntheticFlight($0.seconds - 0.5)) }
+        var shot = Shot(trajectory: Trajectory(id: UUID(), points: points, confidence: 1), timeFit: nil)
+        shot.timeFit = TimeQuadraticFit.fit(times: times, points: points.map(\.normalized))
+        let launch = RetimedTracer(style: .classicRed).launchExtrapolation(of: shot, marker: TracerTestMedia.syntheticMarker)
+        let start = launch.first!
+        #expect(start.normalized == TracerTestMedia.syntheticMarker)
+        #expect(abs(start.time.seconds - 0.5) <= 1.0 / 120 + 1e-9, "left the marker at \(start.time.seconds) s")
+        // In between, on the true flight.
+        for point in launch.dropFirst() {
+            let truth = TracerTestMedia.syntheticFlight(point.time.seconds - 0.5)
+            #expect(abs(point.normalized.y - truth.y) < 1e-9 && abs(point.normalized.x - truth.x) < 1e-9)
+        }
     }
 }

@@ -71,6 +71,43 @@ import Testing
         #expect(tracker.shots[0].trajectory.points.count == (50 - 31 + 1) + (70 - 54 + 1))
     }
 
+    @Test func aDuplicateReportOfTheFlightJoinsTheShot() {
+        let tracker = ShotTracker(settings: ShotTrackerSettings(marker: NormalizedPoint(x: 0.5, y: 0.9)))
+        let ball = UUID(), duplicate = UUID()
+        let path = Self.flight(launch: 0.5)
+        Self.feed(tracker, 38...60) { frame in
+            [Self.observation(ball, frames: 31...frame, position: path),
+             Self.observation(duplicate, frames: 31...min(frame, 45), confidence: 0.6, position: path)]
+        }
+        #expect(tracker.shots.count == 1)
+        #expect(Set(tracker.shots[0].observationIDs) == [ball, duplicate])
+        #expect(tracker.shots[0].trajectory.points.map(\.time) == (31...60).map { Self.time($0) })
+    }
+
+    @Test func aFlightPointingBackAtTheMarkerReplacesAFalseStart() {
+        let tracker = ShotTracker(settings: ShotTrackerSettings(marker: NormalizedPoint(x: 0.5, y: 0.9)))
+        let club = UUID(), ball = UUID()
+        // The club head rises past the ball first, off to the side of the ball's path.
+        let clubPath = { (t: Double) in NormalizedPoint(x: 0.42 - 0.4 * (t - 0.4), y: 0.78 - 0.9 * (t - 0.4)) }
+        Self.feed(tracker, 32...36) { [Self.observation(club, frames: 24...$0, position: clubPath)] }
+        #expect(tracker.shots.map(\.id) == [club])
+        // The ball, reported from frame 31 on, points back at the marker exactly.
+        Self.feed(tracker, 37...50) { frame in
+            [Self.observation(club, frames: 24...min(frame, 40), position: clubPath),
+             Self.observation(ball, frames: 31...frame, confidence: 0.8, position: Self.flight(launch: 0.5))]
+        }
+        #expect(tracker.shots.map(\.id) == [ball])
+    }
+
+    @Test func aSlowObjectFarFromTheMarkerIsNoLaunch() {
+        let tracker = ShotTracker(settings: ShotTrackerSettings(marker: NormalizedPoint(x: 0.5, y: 0.9)))
+        // Rising slowly on a line through the marker, but 0.5 away: it would need 1.2 s to get there.
+        let slow = Self.observation(UUID(), frames: 10...20) { t in NormalizedPoint(x: 0.5, y: 0.4 - 0.4 * t) }
+        #expect(tracker.launchMiss(Trajectory(observation: slow)) == nil)
+        let fast = Self.observation(UUID(), frames: 10...20) { t in NormalizedPoint(x: 0.5, y: 0.4 - 1.2 * (t - 10.0 / 60)) }
+        #expect(tracker.launchMiss(Trajectory(observation: fast)) != nil)
+    }
+
     @Test func doesNotBridgeAnotherPathAndEndsTheShotAfterTheQuietTime() {
         var settings = ShotTrackerSettings(marker: NormalizedPoint(x: 0.5, y: 0.9))
         settings.quietTime = MediaTime(value: 1, timescale: 2)

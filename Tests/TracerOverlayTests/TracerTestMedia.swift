@@ -89,7 +89,7 @@ enum TracerTestMedia {
                         // Sky above 40% of the height, textured grass below.
                         var v = y < height * 2 / 5 ? 150 + 40 * Double(y) / Double(height) : 70 + Double((x * 7 + y * 13) % 9)
                         let d = ((Double(x) + 0.5 - bx) * (Double(x) + 0.5 - bx) + (Double(y) + 0.5 - by) * (Double(y) + 0.5 - by)).squareRoot()
-                        let coverage = min(max(r + 0.5 - d, 0), 1)
+                        let coverage = r > 0 ? min(max(r + 0.5 - d, 0), 1) : 0
                         v = v * (1 - coverage) + 235 * coverage
                         bytes[y * stride + x] = UInt8(v)
                     }
@@ -101,5 +101,5 @@ enum TracerTestMedia {
     }
 
     /// A style whose ink is easy to find: one opaque colour, no shadow, glow, tail or dot.
-    static let plainStyle = TracerStyle(color: Color(red: 1, green: 0, blue: 1), lineWidth: 4, shadow: nil)
+    static let plainStyle = TracerStyle(color: .black, lineWidth: 4, shadow: nil)
 }

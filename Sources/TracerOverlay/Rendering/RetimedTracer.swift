@@ -3,9 +3,9 @@ import MediaKitLinux
 
 /// The retimed tracer (an export option, never the default): for each shot a layer tree whose
 /// `strokeEnd` animation along the flight's whole path puts the tracer's head on the ball in
-/// every frame (Core Animation's way, evaluated at each frame's time), then carries the flight
-/// past its last sighting along the fitted path, dashed and fainter so a viewer can tell that
-/// part was extrapolated.
+/// every frame (Core Animation's way, evaluated at each frame's time), carries the flight back to
+/// the ball at address before the first sighting and on past the last sighting along the fitted
+/// path, both dashed and fainter so a viewer can tell those parts were extrapolated.
 public struct RetimedTracer: Sendable {
     /// The look.
     public var style: TracerStyle
@@ -35,15 +35,42 @@ public struct RetimedTracer: Sendable {
         return result
     }
 
+    /// The flight between the ball at address and the first sighting (the detector reports a
+    /// flight a few frames late): the fit of the first sightings carried backwards, at 1/120 s
+    /// steps, until it reaches the marker's height (at most ``extrapolationLength`` back).
+    /// Empty without a marker.
+    public func launchExtrapolation(of shot: Shot, marker: NormalizedPoint?) -> [TrajectoryPoint] {
+        let points = shot.trajectory.points
+        guard let marker, let first = points.first, points.count >= 3, first.normalized.y < marker.y else { return [] }
+        let head = Array(points.prefix(8))
+        let fit = TimeQuadraticFit.fit(times: head.map(\.time), points: head.map(\.normalized))
+        var result: [TrajectoryPoint] = []
+        let step = MediaTime(value: 1, timescale: 120)
+        var time = first.time - step
+        while first.time - time <= extrapolationLength, time >= .zero {
+            let p = fit.point(at: time)
+            guard p.x >= 0, p.x <= 1, p.y >= 0 else { break }
+            if p.y >= marker.y {
+                result.append(TrajectoryPoint(time: time, normalized: marker))
+                break
+            }
+            result.append(TrajectoryPoint(time: time, normalized: p))
+            time = time - step
+        }
+        return result.reversed()
+    }
+
     /// The overlay for all `shots` on a `size` picture. Each shot shows from its first sighting
     /// until the next shot's first sighting (the live preview's rule).
-    public func layer(for shots: [Shot], size: PixelSize) -> Layer {
+    /// With a `marker`, each flight is also carried back to the ball at address.
+    public func layer(for shots: [Shot], size: PixelSize, marker: NormalizedPoint? = nil) -> Layer {
         let root = Layer()
         root.bounds = CGRect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         root.anchorPoint = .zero
         root.position = .zero
         for (index, shot) in shots.enumerated() {
-            guard let start = shot.trajectory.points.first?.time else { continue }
+            let launch = launchExtrapolation(of: shot, marker: marker)
+            guard let start = launch.first?.time ?? shot.trajectory.points.first?.time else { continue }
             let container = Layer()
             container.bounds = root.bounds
             container.anchorPoint = .zero
@@ -56,11 +83,14 @@ public struct RetimedTracer: Sendable {
             container.add(BasicAnimation(keyPath: "opacity", fromValue: 1, toValue: 1, beginTime: start.seconds, duration: duration), forKey: "visible")
             let seen = shot.trajectory.points
             let guessed = extrapolation(of: shot)
+            if let first = seen.first, !launch.isEmpty {
+                addStroke(points: launch + [first], dashed: true, to: container, size: size)
+            }
             addStroke(points: seen, dashed: false, to: container, size: size)
             if let last = seen.last, !guessed.isEmpty {
                 addStroke(points: [last] + guessed, dashed: true, to: container, size: size)
             }
-            if style.headDotRadius > 0 { addHeadDot(points: seen + guessed, to: container, size: size) }
+            if style.headDotRadius > 0 { addHeadDot(points: launch + seen + guessed, to: container, size: size) }
             root.addSublayer(container)
         }
         return root

@@ -76,7 +76,7 @@ public final class ShotExporter {
         }
         let compositor = try TracerCompositor(size: size, style: timeline.style)
         let retimedLayer = options.mode == .retimed
-            ? RetimedTracer(style: timeline.style).layer(for: timeline.shots, size: size) : nil
+            ? RetimedTracer(style: timeline.style).layer(for: timeline.shots, size: size, marker: timeline.alignment?.marker) : nil
         let hasAudio = options.includesAudio && !asset.audioTracks.isEmpty
         let writer = try VideoWriter(path: outputPath, settings: VideoWriterSettings(
             width: size.width, height: size.height, codec: options.codec,

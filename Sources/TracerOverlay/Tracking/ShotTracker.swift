@@ -17,8 +17,9 @@ public struct ShotTrackerSettings: Sendable, Hashable, Codable {
     /// How far (normalized) a new uuid's first point may be from the current shot's fitted path
     /// at that time to be taken as the same flight.
     public var bridgeTolerance: Double = 0.04
-    /// How long before its first reported point a flight may have left the marker.
-    public var launchLead: MediaTime = MediaTime(value: 1, timescale: 4)
+    /// How long before its first reported point a flight may have left the marker, at the speed
+    /// it has when first reported.
+    public var launchLead: MediaTime = MediaTime(value: 3, timescale: 5)
     /// The longest gap a bridged split may leave between two sightings.
     public var bridgeGap: MediaTime = MediaTime(value: 1, timescale: 2)
 
@@ -84,24 +85,43 @@ public final class ShotTracker {
             }
         }
         // A ball leaving the marker starts a shot (and ends one still in flight: a new swing).
-        let launches = fresh.compactMap { candidates[$0.uuid] }.filter { candidate in
-            guard isPlausibleLaunch(candidate) else {
+        // Two flights from the marker at once cannot both be the ball: the one whose path points
+        // back at the marker more exactly wins, and the other is dropped.
+        var launches: [(trajectory: Trajectory, miss: Double)] = []
+        for candidate in fresh.compactMap({ candidates[$0.uuid] }) {
+            guard let miss = launchMiss(candidate) else {
                 dismissed.insert(candidate.id)
                 candidates[candidate.id] = nil
-                return false
+                continue
             }
-            guard let active = currentShot, let last = active.trajectory.points.last else { return true }
-            return (candidate.points.first?.time ?? .zero) > last.time
+            launches.append((candidate, miss))
         }
-        if let best = launches.max(by: { a, b in
-            a.confidence != b.confidence ? a.confidence < b.confidence : a.points.count < b.points.count
-        }) {
-            if let index = activeIndex { shots[index].endTime = time }
-            candidates[best.id] = nil
-            let fit = best.points.count >= 3
-                ? TimeQuadraticFit.fit(times: best.points.map(\.time), points: best.points.map(\.normalized)) : nil
-            shots.append(Shot(trajectory: best, timeFit: fit))
-            changed = true
+        if let best = launches.min(by: { $0.miss != $1.miss ? $0.miss < $1.miss : $0.trajectory.confidence > $1.trajectory.confidence }) {
+            var accept = true
+            if let index = activeIndex, let last = shots[index].trajectory.points.last {
+                if (best.trajectory.points.first?.time ?? .zero) > last.time {
+                    shots[index].endTime = time
+                } else if let activeMiss = launchMiss(shots[index].trajectory), best.miss < activeMiss {
+                    for id in shots[index].observationIDs { dismissed.insert(id) }
+                    shots.remove(at: index)
+                } else {
+                    accept = false
+                    dismissed.insert(best.trajectory.id)
+                    candidates[best.trajectory.id] = nil
+                }
+            }
+            if accept {
+                candidates[best.trajectory.id] = nil
+                let points = best.trajectory.points
+                let fit = points.count >= 3 ? TimeQuadraticFit.fit(times: points.map(\.time), points: points.map(\.normalized)) : nil
+                shots.append(Shot(trajectory: best.trajectory, timeFit: fit))
+                changed = true
+            }
+        }
+        // Forget flights that went quiet without becoming a shot (a long recording has many).
+        candidates = candidates.filter { _, candidate in
+            guard let last = candidate.points.last else { return false }
+            return time - last.time < settings.quietTime + settings.quietTime
         }
         changed = endQuietShot(at: time) || changed
         return changed
@@ -127,48 +147,61 @@ public final class ShotTracker {
         return last
     }
 
-    /// Seed 000's choice among observations: plausible launches (see
-    /// ``isPlausibleLaunch(_:)-(Trajectory)``), the most confident first.
+    /// Seed 000's choice among observations: plausible launches (see ``launchMiss(_:)``), the
+    /// one pointing back at the marker most exactly, then the most confident.
     public func chooseBestObservation(from observations: [TrajectoryObservation]) -> TrajectoryObservation? {
-        observations.filter { isPlausibleLaunch(Trajectory(observation: $0)) }.max { a, b in
-            a.confidence != b.confidence ? a.confidence < b.confidence : a.detectedPoints.count < b.detectedPoints.count
-        }
+        observations.compactMap { observation in launchMiss(Trajectory(observation: observation)).map { (observation, $0) } }
+            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.confidence > $1.0.confidence }?.0
     }
 
     /// Whether a flight (top-left points from its first sighting) looks like a ball leaving the
-    /// address position: it rises first, and it starts at the marker, or its path carried
-    /// backwards at its launch speed reaches the marker within ``ShotTrackerSettings/launchLead``
-    /// (the detector reports a flight only after a few points). Without a marker, it starts in
-    /// the launch region.
-    public func isPlausibleLaunch(_ trajectory: Trajectory) -> Bool {
+    /// address position.
+    public func isPlausibleLaunch(_ trajectory: Trajectory) -> Bool { launchMiss(trajectory) != nil }
+
+    /// How far (normalized) the flight's path, carried backwards from its first sighting, passes
+    /// from the marker; nil when the flight is not a plausible launch.
+    ///
+    /// A launch rises first, and starts at the marker, or is reported a few frames late (the
+    /// detector needs several points) on a path that points back at the marker and would have
+    /// covered the distance from it, at its speed at first sighting, within
+    /// ``ShotTrackerSettings/launchLead`` (a ball slows down in the image as it flies away, so a
+    /// slow distractor far from the marker cannot pass). Without a marker, a launch starts in the
+    /// launch region.
+    public func launchMiss(_ trajectory: Trajectory) -> Double? {
         let points = trajectory.points
-        guard let first = points.first, points.count >= 3 else { return false }
+        guard let first = points.first, points.count >= 3 else { return nil }
         let k = min(points.count - 1, 3)
-        guard points[k].normalized.y < first.normalized.y else { return false }
-        guard let marker = settings.marker else { return settings.launchRegion.contains(first.normalized) }
-        if Self.distance(first.normalized, marker) <= settings.launchRadius { return true }
+        guard points[k].normalized.y < first.normalized.y else { return nil }
+        guard let marker = settings.marker else { return settings.launchRegion.contains(first.normalized) ? 0 : nil }
+        let gap = Self.distance(first.normalized, marker)
+        if gap <= settings.launchRadius { return 0 }
         let head = Array(points.prefix(8))
         let fit = TimeQuadraticFit.fit(times: head.map(\.time), points: head.map(\.normalized))
         let velocity = fit.velocity(at: first.time)
-        let start = fit.point(at: first.time)
-        let lead = settings.launchLead.seconds
-        var t = 0.0
-        while t <= lead {
-            let p = NormalizedPoint(x: start.x - velocity.x * t, y: start.y - velocity.y * t)
-            if Self.distance(p, marker) <= settings.launchRadius { return true }
-            t += 1.0 / 480
-        }
-        return false
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        guard speed > 0 else { return nil }
+        // Backwards along the path: unit vector opposite the velocity.
+        let ux = -velocity.x / speed, uy = -velocity.y / speed
+        let dx = marker.x - first.normalized.x, dy = marker.y - first.normalized.y
+        let along = dx * ux + dy * uy
+        guard along > 0, along / speed <= settings.launchLead.seconds else { return nil }
+        let across = abs(dx * uy - dy * ux)
+        return across <= settings.launchRadius / 2 ? across : nil
     }
 
     private static func distance(_ a: NormalizedPoint, _ b: NormalizedPoint) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
-    /// Whether a new uuid continues the flight: its first point after the shot's last sighting
-    /// lies on the shot's fitted path at that time, soon after.
+    /// Whether a new uuid is the same flight: it agrees with the shot at a time both saw (the
+    /// detector reported a duplicate), or its first point after the shot's last sighting lies on
+    /// the shot's fitted path at that time, soon after (the detector split the flight).
     private func continuesFlight(_ candidate: Trajectory, of shot: Shot) -> Bool {
         guard let fit = shot.timeFit, let last = shot.trajectory.points.last else { return false }
+        let seen = Dictionary(shot.trajectory.points.map { ($0.time, $0.normalized) }, uniquingKeysWith: { a, _ in a })
+        if candidate.points.contains(where: { point in
+            seen[point.time].map { Self.distance($0, point.normalized) <= settings.bridgeTolerance / 4 } ?? false
+        }) { return true }
         guard let next = candidate.points.first(where: { $0.time > last.time }) else { return false }
         guard next.time - last.time <= settings.bridgeGap else { return false }
         return Self.distance(fit.point(at: next.time), next.normalized) <= settings.bridgeTolerance
