@@ -67,7 +67,7 @@ import Testing
 
     @Test func theTracerEndsAtItsHeadAndTheExtrapolatedPartIsDashed() throws {
         let size = PixelSize(width: 320, height: 180)
-        let compositor = try TracerCompositor(size: size, style: TracerTestMedia.plainStyle)
+        let compositor = TracerCompositor(size: size, style: TracerTestMedia.plainStyle)
         var frame = try Self.gray(size)
         // Seen from (40, 150) up to (160, 30); then extrapolated to (280, 30).
         let path = TracerPath(points: [TracerPoint(x: 40.0 / 320, y: 150.0 / 180), TracerPoint(x: 160.0 / 320, y: 30.0 / 180),
@@ -85,7 +85,7 @@ import Testing
 
     @Test func noPathsLeaveTheFrameUntouched() throws {
         let size = PixelSize(width: 64, height: 36)
-        let compositor = try TracerCompositor(size: size, style: .neonGlow)
+        let compositor = TracerCompositor(size: size, style: .neonGlow)
         let original = try Self.gray(size)
         var frame = original
         try compositor.draw([], over: &frame)

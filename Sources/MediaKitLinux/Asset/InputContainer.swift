@@ -11,7 +11,7 @@ final class InputContainer {
     init(path: String, options: [String: String] = [:]) throws(MediaError) {
         FFmpegLog.configureOnce()
         self.path = path
-        let isURL = path.contains("://") || path == "-"
+        let isURL = Self.isStream(path)
         if !isURL {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -43,9 +43,15 @@ final class InputContainer {
     }
 
     deinit {
-        if !(path.contains("://") || path == "-") { OpenInputs.unregister(path) }
+        if !Self.isStream(path) { OpenInputs.unregister(path) }
         var pointer: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&pointer)
+    }
+
+    /// Whether `path` names a stream FFmpeg opens itself (a URL such as udp://, rtsp://, http://,
+    /// `pipe:N`, or `-` for standard input) rather than a file on disk.
+    static func isStream(_ path: String) -> Bool {
+        path == "-" || path.contains("://") || path.hasPrefix("pipe:")
     }
 
     var streamCount: Int { Int(context.pointee.nb_streams) }

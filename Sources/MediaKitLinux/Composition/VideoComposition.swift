@@ -41,30 +41,35 @@ public final class VideoComposition {
     public func composite(_ frame: inout VideoFrame) throws(MediaError) {
         // Keep one compositor (and its buffers) for frames of the same size: previews call
         // this for every frame.
-        let compositor: OverlayCompositor
+        let compositor: FrameCompositor
         if let previewCompositor, previewCompositor.width == frame.width, previewCompositor.height == frame.height {
             compositor = previewCompositor
         } else {
-            compositor = OverlayCompositor(width: frame.width, height: frame.height)
+            compositor = FrameCompositor(width: frame.width, height: frame.height)
             previewCompositor = compositor
         }
         _ = try compositor.composite(&frame, layer: overlayLayer, drawHandler: drawHandler)
     }
 
-    private var previewCompositor: OverlayCompositor?
+    private var previewCompositor: FrameCompositor?
 }
 
-/// Blends overlays into frames of one size, reusing its buffers from frame to frame.
-final class OverlayCompositor {
+/// Blends an overlay (a layer tree evaluated at each frame's time, and/or a drawing callback)
+/// into frames of one size, reusing its buffers from frame to frame. This is the engine behind
+/// ``VideoComposition`` and its export session, usable on its own for frames that come from
+/// anywhere (a live stream, a generator): only the overlay's ink box is rendered, and it is
+/// blended straight into yuv420p pictures. One owner; not `Sendable`.
+public final class FrameCompositor {
     private let renderer: OverlayPatchRenderer
     private let blender: YUVBlender
 
     /// Frame width this compositor works on.
-    var width: Int { renderer.frameWidth }
+    public var width: Int { renderer.frameWidth }
     /// Frame height this compositor works on.
-    var height: Int { renderer.frameHeight }
+    public var height: Int { renderer.frameHeight }
 
-    init(width: Int, height: Int) {
+    /// Prepares a compositor for frames of `width` x `height` pixels.
+    public init(width: Int, height: Int) {
         renderer = OverlayPatchRenderer(frameWidth: width, frameHeight: height)
         blender = YUVBlender(matrix: .forFrame(width: width, height: height))
     }
@@ -78,7 +83,7 @@ final class OverlayCompositor {
     private var spare: VideoFrame?
 
     /// Offers a frame the caller is done with for reuse (the encoder has copied it by now).
-    func recycle(_ frame: VideoFrame) {
+    public func recycle(_ frame: VideoFrame) {
         if frame.pixelFormat == .yuv420p && frame.width == renderer.frameWidth && frame.height == renderer.frameHeight {
             spare = frame
         }
@@ -112,9 +117,11 @@ final class OverlayCompositor {
         frame = target
     }
 
-    /// Draws the overlay at `frame.time` into `frame`; returns false (frame untouched) when the
-    /// overlay has no ink in this frame.
-    func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
+    /// Draws the overlay at `frame.time` into `frame` (yuv420p blended in place, bgra drawn with
+    /// Cairo); returns false, leaving the frame untouched, when the overlay has no ink in it.
+    /// - Throws: ``MediaError/invalidArgument(_:)`` for a frame of another size or format.
+    @discardableResult
+    public func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
         guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
             throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
         }

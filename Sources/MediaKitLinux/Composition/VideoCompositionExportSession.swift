@@ -40,7 +40,7 @@ public final class VideoCompositionExportSession {
         let reader = try VideoReader(path: composition.sourcePath, options: .init(pixelFormat: .yuv420p))
         let writer = try VideoWriter(path: outputPath, settings: settings)
         let size = composition.renderSize
-        let compositor = OverlayCompositor(width: size.width, height: size.height)
+        let compositor = FrameCompositor(width: size.width, height: size.height)
         let total = composition.asset.videoTracks[0].duration.isNumeric && composition.asset.videoTracks[0].duration > .zero
             ? composition.asset.videoTracks[0].duration.seconds : composition.asset.duration.seconds
         let started = ContinuousClock.now

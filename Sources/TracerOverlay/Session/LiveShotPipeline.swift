@@ -114,7 +114,7 @@ public final class LiveShotPipeline {
     public func run() throws(MediaError) -> LiveShotResult {
         let reader = try VideoReader(path: input, options: VideoReader.Options(pixelFormat: .yuv420p, recordingPath: options.recordingPath))
         let size = PixelSize(width: reader.track.width + reader.track.width % 2, height: reader.track.height + reader.track.height % 2)
-        let compositor = try TracerCompositor(size: size, style: options.style)
+        let compositor = TracerCompositor(size: size, style: options.style)
         var alignment = options.alignment
         var trackerSettings = options.tracker
         if let alignment { trackerSettings.marker = alignment.marker }

@@ -74,7 +74,7 @@ public final class ShotExporter {
         guard size == timeline.videoSize else {
             throw .invalidArgument("\(recordingPath) is \(size), but the tracer timeline was drawn on \(timeline.videoSize)")
         }
-        let compositor = try TracerCompositor(size: size, style: timeline.style)
+        let compositor = TracerCompositor(size: size, style: timeline.style)
         let retimedLayer = options.mode == .retimed
             ? RetimedTracer(style: timeline.style).layer(for: timeline.shots, size: size, marker: timeline.alignment?.marker) : nil
         let hasAudio = options.includesAudio && !asset.audioTracks.isEmpty
