@@ -43,71 +43,9 @@ public enum ShotPoster {
         return lines
     }
 
-    /// Writes `frame` (converted to RGB) as a PNG file.
+    /// Writes `frame` as a PNG file.
     /// - Throws: ``MediaError/io(path:message:)`` naming `path`.
     public static func writePNG(_ frame: VideoFrame, to path: String) throws(MediaError) {
-        let rgb = try frame.converted(to: .rgba)
-        let data = PNGEncoder.encode(rgb)
-        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw .io(path: path, message: "cannot write the poster: \(error.localizedDescription)")
-        }
-    }
-}
-
-/// A small PNG encoder (RGBA, deflate "stored" blocks: no compression library needed).
-/// MediaKitLinux writes PNGs only from its own bitmaps, not from video frames.
-enum PNGEncoder {
-    static func encode(_ frame: VideoFrame) -> Data {
-        precondition(frame.pixelFormat == .rgba)
-        let width = frame.width, height = frame.height
-        var raw = [UInt8]()
-        raw.reserveCapacity((width * 4 + 1) * height)
-        frame.withUnsafePlane(0) { bytes, stride in
-            for y in 0..<height {
-                raw.append(0)
-                raw.append(contentsOf: bytes[(y * stride)..<(y * stride + width * 4)])
-            }
-        }
-        var zlib: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let count = min(65535, raw.count - offset)
-            let final: UInt8 = offset + count == raw.count ? 1 : 0
-            zlib.append(final)
-            zlib.append(UInt8(count & 0xff)); zlib.append(UInt8(count >> 8))
-            zlib.append(UInt8(~count & 0xff)); zlib.append(UInt8((~count >> 8) & 0xff))
-            zlib.append(contentsOf: raw[offset..<(offset + count)])
-            offset += count
-        } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        appendBigEndian(&zlib, (b << 16) | a)
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        appendBigEndian(&header, UInt32(width)); appendBigEndian(&header, UInt32(height))
-        header += [8, 6, 0, 0, 0]
-        chunk(&png, "IHDR", header)
-        chunk(&png, "IDAT", zlib)
-        chunk(&png, "IEND", [])
-        return Data(png)
-    }
-
-    private static func appendBigEndian(_ bytes: inout [UInt8], _ value: UInt32) {
-        bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB88320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    private static func chunk(_ png: inout [UInt8], _ type: String, _ data: [UInt8]) {
-        appendBigEndian(&png, UInt32(data.count))
-        let body = Array(type.utf8) + data
-        png += body
-        var crc: UInt32 = 0xFFFFFFFF
-        for byte in body { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
-        appendBigEndian(&png, crc ^ 0xFFFFFFFF)
+        try frame.writePNG(to: path)
     }
 }
