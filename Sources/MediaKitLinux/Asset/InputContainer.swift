@@ -60,6 +60,18 @@ final class InputContainer {
         context.pointee.streams[index]!
     }
 
+    /// Time zero of the file in stream `index`'s time base: the video stream's start time (what
+    /// the video reader subtracts from frame PTS), so audio stays in sync with video frames.
+    /// Without video, the stream's own start.
+    func originOffset(in index: Int) -> Int64 {
+        let target = stream(index)
+        if let video = bestStream(AVMEDIA_TYPE_VIDEO), stream(video).pointee.start_time != cffmpeg_nopts_value() {
+            let v = stream(video)
+            return av_rescale_q(v.pointee.start_time, v.pointee.time_base, target.pointee.time_base)
+        }
+        return target.pointee.start_time == cffmpeg_nopts_value() ? 0 : target.pointee.start_time
+    }
+
     /// The index of the best stream of `type`, or nil.
     func bestStream(_ type: AVMediaType) -> Int? {
         let index = av_find_best_stream(context, type, -1, -1, nil, 0)

@@ -47,12 +47,7 @@ public final class AudioReader {
         self.streamIndex = index
         self.track = AudioTrackInfo(stream: stream, index: index)
         self.timeBase = stream.pointee.time_base
-        if let video = input.bestStream(AVMEDIA_TYPE_VIDEO), input.stream(video).pointee.start_time != cffmpeg_nopts_value() {
-            let v = input.stream(video)
-            originOffset = av_rescale_q(v.pointee.start_time, v.pointee.time_base, stream.pointee.time_base)
-        } else {
-            originOffset = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
-        }
+        self.originOffset = input.originOffset(in: index)
         self.decoder = try StreamDecoder(stream: stream, path: path, threadCount: 1)
         guard let frame = av_frame_alloc() else { throw .io(path: path, message: "out of memory") }
         self.frame = frame

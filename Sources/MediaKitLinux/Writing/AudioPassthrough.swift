@@ -28,14 +28,7 @@ final class AudioPassthrough {
         self.input = input
         self.sourceIndex = index
         self.sourceTimeBase = source.pointee.time_base
-        // Audio and video share the source's origin: the video stream's start time, which the
-        // reader subtracts from video frames too.
-        if let video = input.bestStream(AVMEDIA_TYPE_VIDEO), input.stream(video).pointee.start_time != cffmpeg_nopts_value() {
-            let v = input.stream(video)
-            originOffset = av_rescale_q(v.pointee.start_time, v.pointee.time_base, source.pointee.time_base)
-        } else {
-            originOffset = source.pointee.start_time == cffmpeg_nopts_value() ? 0 : source.pointee.start_time
-        }
+        self.originOffset = input.originOffset(in: index)
         for other in 0..<input.streamCount where other != index {
             input.stream(other).pointee.discard = AVDISCARD_ALL
         }
