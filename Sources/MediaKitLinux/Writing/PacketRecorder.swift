@@ -32,8 +32,6 @@ final class PacketRecorder {
         let status = avformat_alloc_output_context2(&context, nil, formatName, temporaryPath)
         guard status >= 0, let context else { throw FFmpegError.mediaError(status, path: path, doing: "create recording") }
         output = context
-        let video = input.stream(videoStreamIndex)
-        let videoStart = video.pointee.start_time == cffmpeg_nopts_value() ? 0 : video.pointee.start_time
         for index in 0..<input.streamCount {
             let source = input.stream(index)
             let type = source.pointee.codecpar.pointee.codec_type
@@ -54,8 +52,7 @@ final class PacketRecorder {
                let copy = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36) {
                 copy.update(from: matrix, count: 36)
             }
-            let offset = av_rescale_q(videoStart, video.pointee.time_base, source.pointee.time_base)
-            mapping[index] = (stream, source.pointee.time_base, offset)
+            mapping[index] = (stream, source.pointee.time_base, input.originOffset(in: index))
         }
         let opened = avio_open(&context.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         if opened < 0 {
