@@ -20,6 +20,10 @@ import MediaKitLinux
                 s.walkers = Int(env["WALKERS"] ?? "1")!
                 s.birds = Int(env["BIRDS"] ?? "1")!
                 s.duration = 4
+                if let name = env["SCENARIO"] {
+                    guard view == .downTheLine || env["BOTH"] != nil else { continue }
+                    s = try GroundTruthScenario.named(name).settings(seed: seed, width: s.width, height: s.height, frameRate: 60, duration: 4)
+                }
                 let clip = try GroundTruthClip(settings: s)
                 let start = Date()
                 let r = try DetectHarness.run(clip)

@@ -11,6 +11,9 @@ struct TrackPoint {
     var radius: Double
     /// Half the blob's length (a streak's half length, a bird's half wingspan).
     var halfLength: Double
+    /// The blob's long axis (unit vector).
+    var axisX: Double
+    var axisY: Double
     var contrast: Int
     var activity: Int
     /// The analysed-frame number the point was found in.
@@ -41,6 +44,9 @@ struct Track {
     var misses = 0
     /// Passed the trajectory tests once; from then on it is reported on every new point.
     var confirmed = false
+    /// Showed the shape of something that is not a ball (beating wings, a shaft's end): never
+    /// to be reported, however it moves later.
+    var rejected = false
     /// Points held when it was last reported.
     var reportedCount = 0
     /// Analysed-frame number of the latest point.
@@ -188,8 +194,12 @@ struct BallTracker {
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
-            if !tracks[i].confirmed && tracks[i].points.count >= settings.trajectoryLength {
-                tracks[i].confirmed = isTrajectory(tracks[i])
+            if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
+                switch judge(tracks[i]) {
+                case .trajectory: tracks[i].confirmed = true
+                case .notYet: break
+                case .never: tracks[i].rejected = true
+                }
             }
             if tracks[i].confirmed && tracks[i].points.count > tracks[i].reportedCount {
                 tracks[i].reportedCount = tracks[i].points.count
@@ -234,7 +244,7 @@ struct BallTracker {
     }
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
-        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, contrast: c.peakContrast,
+        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX, axisY: c.axisY, contrast: c.peakContrast,
                    activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity)
     }
 
@@ -338,7 +348,54 @@ struct BallTracker {
         return error / prediction.gate
     }
 
-    /// Whether the last `trajectoryLength` points look like an object in flight.
+    /// What the last `trajectoryLength` points say about a track.
+    enum Verdict { case trajectory, notYet, never }
+
+    /// Whether the last `trajectoryLength` points look like an object in flight (`notYet` when
+    /// its motion does not, `never` when its shape shows it is something else).
+    private func judge(_ track: Track) -> Verdict {
+        if let shape = shapeVerdict(Array(track.points.suffix(settings.trajectoryLength))) { return shape }
+        return isTrajectory(track) ? .trajectory : .notYet
+    }
+
+    /// `never` when the blobs' shapes rule out a ball, nil when they do not.
+    private func shapeVerdict(_ window: [TrackPoint]) -> Verdict? {
+        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
+        // few pixels long.
+        let lengths = window.map(\.halfLength)
+        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        if meanLength >= 2 {
+            var roughness = 0.0
+            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
+            roughness /= Double(lengths.count - 2) * meanLength
+            // Not final: a ball leaving the club merges with it for a frame or two.
+            if roughness > settings.maximumSizeRoughness { return .notYet }
+        }
+        // A ball smeared by motion is long along its path; a club shaft or a limb is long across it.
+        var elongated = 0, across = 0
+        for i in 1..<(window.count - 1) {
+            let p = window[i]
+            guard p.halfLength >= 3, p.halfLength >= 2.5 * p.radius else { continue }
+            let dx = window[i + 1].x - window[i - 1].x, dy = window[i + 1].y - window[i - 1].y
+            let d = (dx * dx + dy * dy).squareRoot()
+            guard d > 1 else { continue }
+            elongated += 1
+            if abs(dx * p.axisX + dy * p.axisY) / d < 0.8 { across += 1 }
+        }
+        if across * 2 > elongated && across >= 2 { return .never }
+        // Nor can a ball's streak be longer than the way it moves in one frame (the shutter is
+        // open for at most a frame): a longer blob is the end of something bigger moving.
+        var overlong = 0
+        for i in 1..<window.count {
+            let p = window[i], q = window[i - 1]
+            let frames = Double(max(p.frame - q.frame, 1))
+            let step = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() / frames
+            if p.halfLength > 0.5 * step + 2 * p.radius + 2 { overlong += 1 }
+        }
+        if overlong * 3 > window.count { return .never }
+        return nil
+    }
+
     private func isTrajectory(_ track: Track) -> Bool {
         let window = Array(track.points.suffix(settings.trajectoryLength))
         let first = window[0], last = window[window.count - 1]
@@ -375,16 +432,6 @@ struct BallTracker {
         // Mostly outside moving regions (a body, a club, a walker).
         let crowded = window.filter { $0.activity > settings.crowdedActivity }.count
         guard crowded * 3 <= window.count else { return false }
-        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
-        // few pixels long.
-        let lengths = window.map(\.halfLength)
-        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
-        if meanLength >= 2 {
-            var roughness = 0.0
-            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
-            roughness /= Double(lengths.count - 2) * meanLength
-            if roughness > settings.maximumSizeRoughness { return false }
-        }
         // A ball flies in the open; a limb or a club's edge always has other motion around it.
         let activities = window.map(\.activity).sorted()
         guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
