@@ -82,7 +82,7 @@ struct TrackerSettings {
     /// blobs long enough to measure it: wings beating, not a ball.
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
-    var maxTracks = 600
+    var maxTracks = 300
     /// Slowest mean image speed, in pixels per second, of the window that first confirms a
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
@@ -115,8 +115,25 @@ struct BallTracker {
         next.reserveCapacity(tracks.count + candidates.count)
 
         // 1. Confirmed tracks: one-to-one, best match first, longest first.
-        let predictions = tracks.map { predict($0, t: t) }
         let grid = CandidateGrid(candidates, cell: 24)
+        // The flight fit is the costly part of a frame: skip it for unconfirmed tracks with no
+        // candidate anywhere near where they are heading (they only coast this frame).
+        var idle = [Bool](repeating: false, count: tracks.count)
+        let predictions: [Prediction?] = tracks.indices.map { ti in
+            let track = tracks[ti]
+            let n = track.points.count
+            if !track.confirmed && n >= 2 {
+                let last = track.points[n - 1], prev = track.points[n - 2]
+                let dt = t - last.t, pdt = max(last.t - prev.t, 1e-9)
+                let vx = (last.x - prev.x) / pdt * dt, vy = (last.y - prev.y) / pdt * dt
+                let reach = 0.6 * (vx * vx + vy * vy).squareRoot() + 8
+                if !grid.hasCandidate(nearX: last.x + vx, y: last.y + vy, reach: reach) {
+                    idle[ti] = true
+                    return nil
+                }
+            }
+            return predict(track, t: t)
+        }
         var pairs: [(track: Int, candidate: Int, cost: Double)] = []
         for (ti, track) in tracks.enumerated() where track.confirmed {
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
@@ -140,7 +157,7 @@ struct BallTracker {
         }
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
         //    well, also stay as they were: a wrong link must not end the right hypothesis.
-        for (ti, track) in tracks.enumerated() where !track.confirmed {
+        for (ti, track) in tracks.enumerated() where !track.confirmed && !idle[ti] {
             var options: [(Int, Double)] = []
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
                 guard !taken[ci] else { return }
@@ -479,6 +496,15 @@ struct CandidateGrid {
     }
 
     private static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(y))) }
+
+    /// Whether any candidate lies in the cells a disc of radius `reach` around (x, y) touches.
+    func hasCandidate(nearX x: Double, y: Double, reach: Double) -> Bool {
+        let x0 = Int(((x - reach) / cell).rounded(.down)), x1 = Int(((x + reach) / cell).rounded(.down))
+        let y0 = Int(((y - reach) / cell).rounded(.down)), y1 = Int(((y + reach) / cell).rounded(.down))
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 4 * buckets.count + 16 { return !buckets.isEmpty }
+        for yy in y0...y1 { for xx in x0...x1 where buckets[Self.key(xx, yy)] != nil { return true } }
+        return false
+    }
 
     /// Calls `body` with every candidate index in the cells that a disc of radius `reach`
     /// around the prediction (or the last point, without one) touches.
