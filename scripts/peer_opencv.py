@@ -78,6 +78,8 @@ def detect(frames, size, args):
     for t, gray in frames:
         mask = subtractor.apply(gray)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # Noise makes thousands of specks; like most such scripts, keep the biggest few.
+        contours = sorted(contours, key=cv2.contourArea, reverse=True)[:args.max_blobs]
         blobs = []
         for c in contours:
             area = cv2.contourArea(c)
@@ -117,6 +119,7 @@ def main():
     parser.add_argument("--max-radius", type=float, default=1.0, help="normalized to the width, as shot-tracer's")
     parser.add_argument("--history", type=int, default=120)
     parser.add_argument("--var-threshold", type=float, default=16)
+    parser.add_argument("--max-blobs", type=int, default=40, help="largest foreground blobs kept per frame")
     parser.add_argument("--runs", type=int, default=3, help="timed detection-only runs (median reported)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
