@@ -32,7 +32,7 @@ enum DetectHarness {
                 if let track = detector.tracker.tracks.first(where: { $0.uuid == observation.uuid }) {
                     let acts = track.points.map(\.activity)
                     let contrasts = track.points.map(\.contrast)
-                    let radii = track.points.map { String(format: "%.1f", $0.halfLength) }
+                    let radii = track.points.map { String(format: "%.1f/%.1f/%.2f", $0.radius, $0.halfLength, $0.axisX) }
                     notes[observation.uuid.uuidString] = "act \(acts.prefix(14)) c \(contrasts.prefix(14)) r \(radii.prefix(10))"
                 }
             }

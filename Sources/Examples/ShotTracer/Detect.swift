@@ -50,15 +50,11 @@ struct Detect: ParsableCommand {
         do {
             let report = try detect()
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes]
-                let data = try encoder.encode(report)
-                FileHandle.standardOutput.write(data)
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                FileHandle.standardOutput.write(Data((report.jsonText + "\n").utf8))
             } else {
                 print(report.summary)
             }
-        } catch let error as MediaError {
+        } catch {
             FileHandle.standardError.write(Data("shot-tracer: \(error.description)\n".utf8))
             throw ExitCode.failure
         }

@@ -3,7 +3,7 @@ import MediaKitLinux
 import TracerOverlay
 
 /// The JSON printed by `shot-tracer detect --json`.
-struct DetectionOutput: Encodable {
+struct DetectionOutput {
     /// Display width in pixels.
     var width: Int
     /// Display height in pixels.
@@ -27,7 +27,7 @@ struct DetectionOutput: Encodable {
     }
 
     /// One trajectory with all its detected points.
-    struct Entry: Encodable {
+    struct Entry {
         var id: String
         var confidence: Float
         var timeRange: Range
@@ -38,13 +38,13 @@ struct DetectionOutput: Encodable {
     }
 
     /// A time range in seconds.
-    struct Range: Encodable {
+    struct Range {
         var start: Double
         var duration: Double
     }
 
     /// A detected centre: seconds, normalized top-left.
-    struct Point: Encodable {
+    struct Point {
         var time: Double
         var x: Double
         var y: Double
@@ -74,7 +74,23 @@ struct DetectionOutput: Encodable {
                      equationCoefficients: [c.x, c.y, c.z])
     }
 
-    private enum CodingKeys: String, CodingKey { case width, height, frameRate, duration, trajectories }
+
+    /// The report as one line of JSON with the keys in the documented order (JSONEncoder on
+    /// Linux orders keys by hash, which makes the output hard to read and to diff).
+    var jsonText: String {
+        func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+        func number(_ v: Float) -> String { v.isFinite ? "\(v)" : "null" }
+        let entries = trajectories.map { t -> String in
+            let points = t.points.map { "{\"time\":\(number($0.time)),\"x\":\(number($0.x)),\"y\":\(number($0.y))}" }
+            return "{\"id\":\"\(t.id)\",\"confidence\":\(number(t.confidence)),"
+                + "\"timeRange\":{\"start\":\(number(t.timeRange.start)),\"duration\":\(number(t.timeRange.duration))},"
+                + "\"firstReportedTime\":\(number(t.firstReportedTime)),"
+                + "\"points\":[\(points.joined(separator: ","))],"
+                + "\"equationCoefficients\":[\(t.equationCoefficients.map(number).joined(separator: ","))]}"
+        }
+        return "{\"width\":\(width),\"height\":\(height),\"frameRate\":\(number(frameRate)),"
+            + "\"duration\":\(number(duration)),\"trajectories\":[\(entries.joined(separator: ","))]}"
+    }
 
     /// A few human-readable lines.
     var summary: String {

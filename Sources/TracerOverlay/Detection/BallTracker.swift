@@ -11,6 +11,9 @@ struct TrackPoint {
     var radius: Double
     /// Half the blob's length (a streak's half length, a bird's half wingspan).
     var halfLength: Double
+    /// The blob's long axis (unit vector).
+    var axisX: Double
+    var axisY: Double
     var contrast: Int
     var activity: Int
     /// The analysed-frame number the point was found in.
@@ -41,6 +44,9 @@ struct Track {
     var misses = 0
     /// Passed the trajectory tests once; from then on it is reported on every new point.
     var confirmed = false
+    /// Showed the shape of something that is not a ball (beating wings, a shaft's end): never
+    /// to be reported, however it moves later.
+    var rejected = false
     /// Points held when it was last reported.
     var reportedCount = 0
     /// Analysed-frame number of the latest point.
@@ -76,7 +82,7 @@ struct TrackerSettings {
     /// blobs long enough to measure it: wings beating, not a ball.
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
-    var maxTracks = 600
+    var maxTracks = 300
     /// Slowest mean image speed, in pixels per second, of the window that first confirms a
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
@@ -109,8 +115,25 @@ struct BallTracker {
         next.reserveCapacity(tracks.count + candidates.count)
 
         // 1. Confirmed tracks: one-to-one, best match first, longest first.
-        let predictions = tracks.map { predict($0, t: t) }
         let grid = CandidateGrid(candidates, cell: 24)
+        // The flight fit is the costly part of a frame: skip it for unconfirmed tracks with no
+        // candidate anywhere near where they are heading (they only coast this frame).
+        var idle = [Bool](repeating: false, count: tracks.count)
+        let predictions: [Prediction?] = tracks.indices.map { ti in
+            let track = tracks[ti]
+            let n = track.points.count
+            if !track.confirmed && n >= 2 {
+                let last = track.points[n - 1], prev = track.points[n - 2]
+                let dt = t - last.t, pdt = max(last.t - prev.t, 1e-9)
+                let vx = (last.x - prev.x) / pdt * dt, vy = (last.y - prev.y) / pdt * dt
+                let reach = 0.6 * (vx * vx + vy * vy).squareRoot() + 8
+                if !grid.hasCandidate(nearX: last.x + vx, y: last.y + vy, reach: reach) {
+                    idle[ti] = true
+                    return nil
+                }
+            }
+            return predict(track, t: t)
+        }
         var pairs: [(track: Int, candidate: Int, cost: Double)] = []
         for (ti, track) in tracks.enumerated() where track.confirmed {
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
@@ -134,7 +157,7 @@ struct BallTracker {
         }
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
         //    well, also stay as they were: a wrong link must not end the right hypothesis.
-        for (ti, track) in tracks.enumerated() where !track.confirmed {
+        for (ti, track) in tracks.enumerated() where !track.confirmed && !idle[ti] {
             var options: [(Int, Double)] = []
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
                 guard !taken[ci] else { return }
@@ -188,8 +211,12 @@ struct BallTracker {
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
-            if !tracks[i].confirmed && tracks[i].points.count >= settings.trajectoryLength {
-                tracks[i].confirmed = isTrajectory(tracks[i])
+            if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
+                switch judge(tracks[i]) {
+                case .trajectory: tracks[i].confirmed = true
+                case .notYet: break
+                case .never: tracks[i].rejected = true
+                }
             }
             if tracks[i].confirmed && tracks[i].points.count > tracks[i].reportedCount {
                 tracks[i].reportedCount = tracks[i].points.count
@@ -234,7 +261,7 @@ struct BallTracker {
     }
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
-        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, contrast: c.peakContrast,
+        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX, axisY: c.axisY, contrast: c.peakContrast,
                    activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity)
     }
 
@@ -338,7 +365,54 @@ struct BallTracker {
         return error / prediction.gate
     }
 
-    /// Whether the last `trajectoryLength` points look like an object in flight.
+    /// What the last `trajectoryLength` points say about a track.
+    enum Verdict { case trajectory, notYet, never }
+
+    /// Whether the last `trajectoryLength` points look like an object in flight (`notYet` when
+    /// its motion does not, `never` when its shape shows it is something else).
+    private func judge(_ track: Track) -> Verdict {
+        if let shape = shapeVerdict(Array(track.points.suffix(settings.trajectoryLength))) { return shape }
+        return isTrajectory(track) ? .trajectory : .notYet
+    }
+
+    /// `never` when the blobs' shapes rule out a ball, nil when they do not.
+    private func shapeVerdict(_ window: [TrackPoint]) -> Verdict? {
+        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
+        // few pixels long.
+        let lengths = window.map(\.halfLength)
+        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        if meanLength >= 2 {
+            var roughness = 0.0
+            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
+            roughness /= Double(lengths.count - 2) * meanLength
+            // Not final: a ball leaving the club merges with it for a frame or two.
+            if roughness > settings.maximumSizeRoughness { return .notYet }
+        }
+        // A ball smeared by motion is long along its path; a club shaft or a limb is long across it.
+        var elongated = 0, across = 0
+        for i in 1..<(window.count - 1) {
+            let p = window[i]
+            guard p.halfLength >= 3, p.halfLength >= 2.5 * p.radius else { continue }
+            let dx = window[i + 1].x - window[i - 1].x, dy = window[i + 1].y - window[i - 1].y
+            let d = (dx * dx + dy * dy).squareRoot()
+            guard d > 1 else { continue }
+            elongated += 1
+            if abs(dx * p.axisX + dy * p.axisY) / d < 0.8 { across += 1 }
+        }
+        if across * 2 > elongated && across >= 2 { return .never }
+        // Nor can a ball's streak be longer than the way it moves in one frame (the shutter is
+        // open for at most a frame): a longer blob is the end of something bigger moving.
+        var overlong = 0
+        for i in 1..<window.count {
+            let p = window[i], q = window[i - 1]
+            let frames = Double(max(p.frame - q.frame, 1))
+            let step = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() / frames
+            if p.halfLength > 0.5 * step + 2 * p.radius + 2 { overlong += 1 }
+        }
+        if overlong * 3 > window.count { return .never }
+        return nil
+    }
+
     private func isTrajectory(_ track: Track) -> Bool {
         let window = Array(track.points.suffix(settings.trajectoryLength))
         let first = window[0], last = window[window.count - 1]
@@ -375,16 +449,6 @@ struct BallTracker {
         // Mostly outside moving regions (a body, a club, a walker).
         let crowded = window.filter { $0.activity > settings.crowdedActivity }.count
         guard crowded * 3 <= window.count else { return false }
-        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
-        // few pixels long.
-        let lengths = window.map(\.halfLength)
-        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
-        if meanLength >= 2 {
-            var roughness = 0.0
-            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
-            roughness /= Double(lengths.count - 2) * meanLength
-            if roughness > settings.maximumSizeRoughness { return false }
-        }
         // A ball flies in the open; a limb or a club's edge always has other motion around it.
         let activities = window.map(\.activity).sorted()
         guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
@@ -432,6 +496,15 @@ struct CandidateGrid {
     }
 
     private static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(y))) }
+
+    /// Whether any candidate lies in the cells a disc of radius `reach` around (x, y) touches.
+    func hasCandidate(nearX x: Double, y: Double, reach: Double) -> Bool {
+        let x0 = Int(((x - reach) / cell).rounded(.down)), x1 = Int(((x + reach) / cell).rounded(.down))
+        let y0 = Int(((y - reach) / cell).rounded(.down)), y1 = Int(((y + reach) / cell).rounded(.down))
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 4 * buckets.count + 16 { return !buckets.isEmpty }
+        for yy in y0...y1 { for xx in x0...x1 where buckets[Self.key(xx, yy)] != nil { return true } }
+        return false
+    }
 
     /// Calls `body` with every candidate index in the cells that a disc of radius `reach`
     /// around the prediction (or the last point, without one) touches.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small moving object found in one frame: the input of the tracker.
 struct BallCandidate {
     /// Contrast-weighted centre in analysis pixels (pixel centres at +0.5).
@@ -7,6 +9,9 @@ struct BallCandidate {
     var radius: Double
     /// Half the length along its longest axis (a motion-blurred streak is long), in pixels.
     var halfLength: Double
+    /// Direction of the blob's long axis (unit vector; its sign means nothing).
+    var axisX = 1.0
+    var axisY = 0.0
     /// Flagged pixels in the blob.
     var area: Int
     /// +1 brighter than the background, -1 darker.
@@ -139,7 +144,11 @@ private struct Moments {
         // A uniform disc of radius r has variance r^2/4 along any axis; +1/12 per pixel quantization.
         let radius = max((4 * minor + 1.0 / 3).squareRoot(), (Double(n) / Double.pi).squareRoot() * 0.5)
         let halfLength = max((4 * major + 1.0 / 3).squareRoot(), radius)
-        return BallCandidate(x: cx, y: cy, radius: min(radius, halfLength), halfLength: halfLength, area: n,
-                             polarity: polarity, peakContrast: peak, neighbourhoodActivity: 0)
+        let angle = 0.5 * atan2(2 * vxy, vxx - vyy)
+        var c = BallCandidate(x: cx, y: cy, radius: min(radius, halfLength), halfLength: halfLength, area: n,
+                              polarity: polarity, peakContrast: peak, neighbourhoodActivity: 0)
+        c.axisX = cos(angle)
+        c.axisY = sin(angle)
+        return c
     }
 }

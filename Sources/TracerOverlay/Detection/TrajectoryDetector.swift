@@ -213,8 +213,11 @@ private final class Pipeline {
         // A ball's blob, even smeared into a streak, stays well under this many pixels.
         let sanityRadius = min(maxRadius, max(4, 0.008 * Double(width)))
         let maxArea = Int(Double.pi * (sanityRadius + 1) * (sanityRadius + 1) * 4)
+        // A streak longer than this is a club shaft or a limb, not a ball smeared over one
+        // exposure (even launched towards the camera a ball moves less per frame).
+        let maxHalfLength = max(12, 0.03 * Double(width))
         var result = extractor.extract(flags, maxArea: maxArea).filter {
-            $0.radius <= max(sanityRadius, 0.75) && $0.radius >= minRadius
+            $0.radius <= max(sanityRadius, 0.75) && $0.radius >= minRadius && $0.halfLength <= maxHalfLength
         }
         if result.count > 250 {
             result.sort { $0.peakContrast > $1.peakContrast }

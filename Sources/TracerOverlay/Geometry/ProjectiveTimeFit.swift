@@ -47,16 +47,13 @@ struct ProjectiveTimeFit {
         for _ in 0..<3 {
             var m = [Double](repeating: 0, count: 64)
             var v = [Double](repeating: 0, count: 8)
-            func add(_ row: [Double], _ rhs: Double, _ w: Double) {
-                for i in 0..<8 where row[i] != 0 {
-                    v[i] += w * row[i] * rhs
-                    for j in 0..<8 { m[i * 8 + j] += w * row[i] * row[j] }
-                }
-            }
+            // Each sample gives two rows: [1 u u2 0 0 0 -x u -x u2] = x and [0 0 0 1 u u2 -y u -y u2] = y.
+            // Their outer products are accumulated term by term (no per-row arrays: this runs for
+            // every live track on every frame).
             for i in 0..<n {
                 let u = us[i], u2 = u * u, w = weights[i] * weights[i]
-                add([1, u, u2, 0, 0, 0, -nx[i] * u, -nx[i] * u2], nx[i], w)
-                add([0, 0, 0, 1, u, u2, -ny[i] * u, -ny[i] * u2], ny[i], w)
+                accumulate(&m, &v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
+                accumulate(&m, &v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
             }
             m[6 * 8 + 6] += ridge * Double(n)
             m[7 * 8 + 7] += ridge * Double(n)
@@ -86,6 +83,27 @@ struct ProjectiveTimeFit {
         self.x0 = x0
         self.y0 = y0
         self.sScale = sScale
+    }
+
+    /// Adds one row `[.. 1 u u2 (at offset) .. -value*u -value*u2] = value` to the normal equations.
+    @inline(__always)
+    private static func accumulate(_ m: inout [Double], _ v: inout [Double], offset o: Int,
+                                   u: Double, u2: Double, value c: Double, weight w: Double) {
+        let r6 = -c * u, r7 = -c * u2
+        m.withUnsafeMutableBufferPointer { m in
+            v.withUnsafeMutableBufferPointer { v in
+                @inline(__always) func add(_ a: Int, _ ra: Double) {
+                    let wa = w * ra
+                    v[a] += wa * c
+                    m[a * 8 + o] += wa
+                    m[a * 8 + o + 1] += wa * u
+                    m[a * 8 + o + 2] += wa * u2
+                    m[a * 8 + 6] += wa * r6
+                    m[a * 8 + 7] += wa * r7
+                }
+                add(o, 1); add(o + 1, u); add(o + 2, u2); add(6, r6); add(7, r7)
+            }
+        }
     }
 
     /// Gaussian elimination with partial pivoting on a row-major `size` x `size` matrix.
