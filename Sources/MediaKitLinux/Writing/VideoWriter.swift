@@ -31,9 +31,11 @@ public final class VideoWriter {
     private let packet = Packet()
     private var lastPTS: Int64?
     private var lastTime: MediaTime = .invalid
-    private var heldFrame: (frame: VideoFrame, pts: Int64)?
     private var lastDuration: Int64?
+    /// Frame durations by PTS, known once the next frame arrives (or from the frame itself).
     private var durations: [Int64: Int64] = [:]
+    /// Encoded packets waiting for their frame's duration, in the encoder's output order.
+    private var pendingPackets: [UnsafeMutablePointer<AVPacket>] = []
     private var state: State = .open
 
     private enum State { case open, finished, failed }
@@ -94,6 +96,7 @@ public final class VideoWriter {
 
     deinit {
         if state == .open { cancel() }
+        freePendingPackets()
         var pointer = encoder
         avcodec_free_context(&pointer)
     }
@@ -109,13 +112,14 @@ public final class VideoWriter {
             if let lastPTS, pts <= lastPTS {
                 throw MediaError.invalidArgument("\(path): frame times must increase: \(frame.time) after \(lastTime)")
             }
-            // Hold each frame until the next one arrives, so its duration is known: muxers use
-            // packet durations for the last frame and for edit lists (MP4 drops a last frame
-            // that has none).
-            if let held = heldFrame {
-                try encode(held.frame, pts: held.pts, duration: pts - held.pts)
+            // Muxers use packet durations for the last frame and for edit lists (MP4 drops a
+            // last frame that has none); a frame's duration is known when the next one arrives,
+            // so packets wait for it, not frames (the caller may reuse a frame at once).
+            if let lastPTS {
+                lastDuration = pts - lastPTS
+                if durations[lastPTS] == nil { durations[lastPTS] = pts - lastPTS }
             }
-            heldFrame = (frame, pts)
+            try encode(frame, pts: pts)
             if let audio, let output { try audio.copy(until: frame.time, into: output, path: path) }
             lastPTS = pts
             lastTime = frame.time
@@ -134,12 +138,10 @@ public final class VideoWriter {
             guard encoder != nil, let output else {
                 throw MediaError.invalidArgument("\(path): no frame was appended; nothing to write")
             }
-            if let held = heldFrame {
-                try encode(held.frame, pts: held.pts, duration: lastFrameDuration(held.frame))
-                heldFrame = nil
-            }
+            if let lastPTS, durations[lastPTS] == nil { durations[lastPTS] = lastFrameDuration() }
             try FFmpegError.check(avcodec_send_frame(encoder, nil), path: path, doing: "flush encoder")
             try drainEncoder()
+            try writePendingPackets()
             if let audio { try audio.copy(until: nil, into: output, path: path) }
             try FFmpegError.check(av_write_trailer(output), path: path, doing: "write trailer")
             try FFmpegError.check(avio_closep(&output.pointee.pb), path: path, doing: "close")
@@ -247,7 +249,7 @@ public final class VideoWriter {
         self.converter = converter
     }
 
-    private func encode(_ frame: VideoFrame, pts: Int64, duration: Int64) throws(MediaError) {
+    private func encode(_ frame: VideoFrame, pts: Int64) throws(MediaError) {
         let size = PixelSize(width: settings.width, height: settings.height)
         let encoded = try converter!.convert(frame, to: size, path: path)
         // The encoder keeps a reference; give it its own so our frame's timestamps are ours.
@@ -256,18 +258,17 @@ public final class VideoWriter {
         defer { av_frame_free(&owned) }
         avFrame.pointee.pts = pts
         avFrame.pointee.format = encoderAVFormat.rawValue
-        avFrame.pointee.pkt_duration = duration
         avFrame.pointee.pict_type = AV_PICTURE_TYPE_NONE
-        durations[pts] = duration
-        lastDuration = duration
+        if frame.duration.isNumeric && frame.duration > .zero {
+            durations[pts] = max(1, frame.duration.value(in: encoderTimeBase))
+        }
         try FFmpegError.check(avcodec_send_frame(encoder, avFrame), path: path, doing: "encode frame at \(frame.time)")
         try drainEncoder()
     }
 
-    /// The last frame lasts as long as it says, else as long as the frame rate says, else as
-    /// long as the frame before it.
-    private func lastFrameDuration(_ frame: VideoFrame) -> Int64 {
-        if frame.duration.isNumeric && frame.duration > .zero { return max(1, frame.duration.value(in: encoderTimeBase)) }
+    /// The last frame (whose own duration is unknown) lasts as long as the frame rate says,
+    /// else as long as the frame before it.
+    private func lastFrameDuration() -> Int64 {
         if let rate = settings.frameRate, rate > 0 {
             return max(1, MediaTime(seconds: 1 / rate, preferredTimescale: encoderTimeBase.den).value(in: encoderTimeBase))
         }
@@ -283,20 +284,42 @@ public final class VideoWriter {
     }
 
     private func drainEncoder() throws(MediaError) {
-        guard let output, let videoStream else { return }
         while true {
             let status = avcodec_receive_packet(encoder, packet.packet)
-            if status == FFmpegError.again || status == FFmpegError.eof { return }
+            if status == FFmpegError.again || status == FFmpegError.eof { break }
             try FFmpegError.check(status, path: path, doing: "encode")
-            if let duration = durations.removeValue(forKey: packet.packet.pointee.pts) {
-                packet.packet.pointee.duration = duration
-            }
-            // The muxer may have changed the stream's time base in write_header.
-            av_packet_rescale_ts(packet.packet, encoderTimeBase, videoStream.pointee.time_base)
-            packet.packet.pointee.stream_index = videoStream.pointee.index
-            let written = av_interleaved_write_frame(output, packet.packet)
-            av_packet_unref(packet.packet)
-            try FFmpegError.check(written, path: path, doing: "write video")
+            guard let queued = av_packet_alloc() else { throw .io(path: path, message: "out of memory") }
+            av_packet_move_ref(queued, packet.packet)
+            pendingPackets.append(queued)
         }
+        try writePendingPackets()
+    }
+
+    /// Muxes queued packets, in order, as far as their durations are known.
+    private func writePendingPackets() throws(MediaError) {
+        guard let output, let videoStream else { return }
+        var written = 0
+        defer { pendingPackets.removeFirst(written) }
+        for queued in pendingPackets {
+            guard let duration = durations[queued.pointee.pts] else { break }
+            durations[queued.pointee.pts] = nil
+            queued.pointee.duration = duration
+            // The muxer may have changed the stream's time base in write_header.
+            av_packet_rescale_ts(queued, encoderTimeBase, videoStream.pointee.time_base)
+            queued.pointee.stream_index = videoStream.pointee.index
+            let status = av_interleaved_write_frame(output, queued)
+            var pointer: UnsafeMutablePointer<AVPacket>? = queued
+            av_packet_free(&pointer)
+            written += 1
+            try FFmpegError.check(status, path: path, doing: "write video")
+        }
+    }
+
+    private func freePendingPackets() {
+        for queued in pendingPackets {
+            var pointer: UnsafeMutablePointer<AVPacket>? = queued
+            av_packet_free(&pointer)
+        }
+        pendingPackets.removeAll()
     }
 }
