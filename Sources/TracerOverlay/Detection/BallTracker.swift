@@ -34,6 +34,9 @@ struct LocalSearch {
     var polarity: Int8
     /// Analysed-frame numbers of frames in which the object was well away from the prediction.
     var references: [Int]
+    /// Luma steps below the frame's noise threshold a change may be and still count: a long,
+    /// established flight can trust a fainter change where its model puts the ball.
+    var thresholdRelief = 0
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -357,7 +360,9 @@ struct BallTracker {
         guard !references.isEmpty else { return nil }
         let window = track.points.suffix(8)
         let polarity: Int8 = window.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
-        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references)
+        let relief = track.points.count >= 2 * settings.trajectoryLength && track.misses == 0 ? 1 : 0
+        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
+                           thresholdRelief: relief)
     }
 
     /// Where a track expects its object in the frame at time `t`, and how far off it may be.
