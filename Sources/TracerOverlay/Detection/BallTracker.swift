@@ -69,7 +69,7 @@ struct TrackerSettings {
     /// Fastest image motion considered, in pixels per second.
     var maxSpeed: Double
     /// Analysed frames a confirmed track may go without a detection before it ends.
-    var maxMissesConfirmed = 8
+    var maxMissesConfirmed = 5
     /// Analysed frames an unconfirmed track may go without a detection.
     var maxMissesTentative = 2
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
