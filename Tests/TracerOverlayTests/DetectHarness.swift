@@ -12,7 +12,8 @@ enum DetectHarness {
     }
 
     /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
-    static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10,
+    /// With `compressed`, the frames are those decoded after the clip's H.264 round trip.
+    static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10, compressed: Bool = false,
                     configure: (TrajectoryDetector) -> Void = { _ in }) throws -> Result {
         let detector = try TrajectoryDetector(trajectoryLength: trajectoryLength)
         configure(detector)
@@ -20,7 +21,8 @@ enum DetectHarness {
         var firstReported: [Double] = []
         var count = 0
         var notes: [String: String] = [:]
-        for (frame, _) in clip.frames() {
+        let frames: [VideoFrame] = compressed ? try clip.compressedFrames().map(\.frame) : clip.frames().map(\.frame)
+        for frame in frames {
             for observation in try detector.process(frame) {
                 count += 1
                 if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {

@@ -34,6 +34,9 @@ struct LocalSearch {
     var polarity: Int8
     /// Analysed-frame numbers of frames in which the object was well away from the prediction.
     var references: [Int]
+    /// Luma steps below the frame's noise threshold a change may be and still count: a long,
+    /// established flight can trust a fainter change where its model puts the ball.
+    var thresholdRelief = 0
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -66,7 +69,7 @@ struct TrackerSettings {
     /// Fastest image motion considered, in pixels per second.
     var maxSpeed: Double
     /// Analysed frames a confirmed track may go without a detection before it ends.
-    var maxMissesConfirmed = 3
+    var maxMissesConfirmed = 5
     /// Analysed frames an unconfirmed track may go without a detection.
     var maxMissesTentative = 2
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
@@ -90,6 +93,9 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Most analysed frames between a confirmed track's last point and the first point of a
+    /// young track that continues it under the same uuid.
+    var resumeWindow = 30
 }
 
 /// Links candidates frame to frame into tracks (several hypotheses per object while young),
@@ -98,11 +104,14 @@ struct TrackerSettings {
 struct BallTracker {
     var settings: TrackerSettings
     private(set) var tracks: [Track] = []
+    /// Confirmed tracks that ran out of misses lately: a young track that takes up where one
+    /// left off (the ball faded under compression or behind a cloud) continues it, uuid and all.
+    private var ended: [Track] = []
     private var frame = 0
 
     init(settings: TrackerSettings) { self.settings = settings }
 
-    mutating func reset() { tracks.removeAll(); frame = 0 }
+    mutating func reset() { tracks.removeAll(); ended.removeAll(); frame = 0 }
 
     /// Takes the candidates of analysed frame number `frameNumber`; returns the indices into
     /// ``tracks`` of confirmed tracks that gained a point (each to be reported once).
@@ -192,8 +201,13 @@ struct BallTracker {
             var coasting = track
             coasting.misses += 1
             let limit = track.confirmed ? settings.maxMissesConfirmed : settings.maxMissesTentative
-            if coasting.misses <= limit { next.append(coasting) }
+            if coasting.misses <= limit {
+                next.append(coasting)
+            } else if track.confirmed {
+                ended.append(track)
+            }
         }
+        ended.removeAll { frame - $0.lastFrame > settings.resumeWindow }
         // 5. Every free candidate may start a new object.
         for (ci, c) in candidates.enumerated() where !taken[ci] {
             next.append(Track(point: point(c, time: time, t: t)))
@@ -208,11 +222,13 @@ struct BallTracker {
         }
         tracks = next
         removeSharedHypotheses()
+        resumeInterruptedTracks()
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
             if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
                 switch judge(tracks[i]) {
+                case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
                 case .trajectory: tracks[i].confirmed = true
                 case .notYet: break
                 case .never: tracks[i].rejected = true
@@ -225,6 +241,67 @@ struct BallTracker {
         }
         removeDuplicates(&report)
         return report
+    }
+
+    /// Gives a young track that would now be confirmed, and that continues the path of a
+    /// confirmed track which lost its object (still coasting or lately ended), to that older
+    /// track: one flight keeps one uuid across the frames where its ball could not be seen.
+    private mutating func resumeInterruptedTracks() {
+        var drop = [Bool](repeating: false, count: tracks.count)
+        for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
+            && tracks[i].points.count >= settings.trajectoryLength {
+            guard case .trajectory = judge(tracks[i]) else { continue }
+            let young = tracks[i]
+            if let j = tracks.indices.first(where: { j in
+                j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < young.points[0].frame
+                    && continues(tracks[j], with: young)
+            }) {
+                tracks[i] = resumed(tracks[j], with: young)
+                drop[j] = true
+            } else if let k = ended.indices.first(where: { continues(ended[$0], with: young) }) {
+                tracks[i] = resumed(ended[k], with: young)
+                ended.remove(at: k)
+            }
+        }
+        if drop.contains(true) { tracks = tracks.indices.filter { !drop[$0] }.map { tracks[$0] } }
+    }
+
+    /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
+    /// frames: a second hypothesis following the same ball, never to be reported beside it.
+    private func duplicatesConfirmedTrack(_ track: Track) -> Bool {
+        let window = track.points.suffix(settings.trajectoryLength)
+        for other in tracks where other.confirmed && other.uuid != track.uuid {
+            var shared = 0
+            for p in window {
+                guard let q = other.points.last(where: { $0.frame == p.frame }) else { continue }
+                let dx = p.x - q.x, dy = p.y - q.y, near = 1.5 + p.radius + q.radius
+                if dx * dx + dy * dy <= near * near { shared += 1 }
+            }
+            if 2 * shared >= window.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `young`'s first points lie where `old`'s flight model puts the object then.
+    private func continues(_ old: Track, with young: Track) -> Bool {
+        guard old.points.count >= 4, young.points[0].frame > old.lastFrame,
+              young.points[0].frame - old.lastFrame <= settings.resumeWindow else { return false }
+        for p in young.points.prefix(3) {
+            guard let prediction = predict(old, t: p.t) else { return false }
+            let dx = p.x - prediction.x, dy = p.y - prediction.y
+            // Looser than a frame-to-frame match: the model is extrapolated over the gap.
+            let gate = 2 * prediction.gate + 2
+            guard dx * dx + dy * dy <= gate * gate else { return false }
+        }
+        return true
+    }
+
+    private func resumed(_ old: Track, with young: Track) -> Track {
+        var track = old
+        track.points += young.points
+        track.misses = 0
+        track.lastFrame = young.lastFrame
+        return track
     }
 
     /// How far from the last point a matching candidate can be.
@@ -283,7 +360,9 @@ struct BallTracker {
         guard !references.isEmpty else { return nil }
         let window = track.points.suffix(8)
         let polarity: Int8 = window.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
-        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references)
+        let relief = track.points.count >= 2 * settings.trajectoryLength && track.misses == 0 ? 1 : 0
+        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
+                           thresholdRelief: relief)
     }
 
     /// Where a track expects its object in the frame at time `t`, and how far off it may be.

@@ -238,7 +238,7 @@ private final class Pipeline {
         let x0 = max(cx - r, region.0), x1 = min(cx + r, region.2 - 1)
         let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
         guard x0 <= x1, y0 <= y1 else { return nil }
-        let threshold = mask.threshold + 1
+        let threshold = max(3, mask.threshold - request.thresholdRelief)
         var best = (excess: 0, x: 0, y: 0)
         var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
         for y in y0...y1 {
