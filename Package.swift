@@ -6,7 +6,7 @@ func example(_ product: String, _ directory: String, _ dependencies: [Target.Dep
     (.executable(name: product, targets: [directory]),
      .executableTarget(
         name: directory,
-        dependencies: dependencies + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: dependencies + ["ExampleSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Sources/Examples/\(directory)"))
 }
 
@@ -49,6 +49,8 @@ let package = Package(
             dependencies: ["MediaKitLinux"],
             exclude: ["GroundTruth/README.md"]
         ),
+        // What the example programs share (a terminal progress bar); not part of the libraries.
+        .target(name: "ExampleSupport", path: "Sources/Examples/Support"),
         .testTarget(
             name: "MediaKitLinuxTests",
             dependencies: ["MediaKitLinux"]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 
@@ -77,12 +78,13 @@ struct OverlayDemo: AsyncParsableCommand {
         let started = Date()
         // Run the export as a task that Ctrl-C cancels, so the partial file is removed.
         let export = Task { () async throws -> Int in
-            let bar = ProgressBar()
+            let bar = TerminalProgress("exporting", total: 1)
             var frames = 0
             defer { bar.finish() }
             try await session.export { progress in
                 frames = progress.framesWritten
-                bar.show(progress)
+                bar.update(progress.fractionCompleted, detail: String(format: "%5.1f fps", progress.framesPerSecond)
+                           + (progress.estimatedTimeRemaining.map { String(format: " %.0f s left", $0) } ?? ""))
             }
             return frames
         }
@@ -120,22 +122,3 @@ struct OverlayDemo: AsyncParsableCommand {
     }
 }
 
-/// A one-line progress bar on standard error, drawn only when it is a terminal.
-final class ProgressBar {
-    private let enabled = isatty(STDERR_FILENO) != 0
-    private var lastDraw = Date.distantPast
-
-    func show(_ progress: ExportProgress) {
-        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = Date()
-        let filled = Int(progress.fractionCompleted * 30)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        let left = progress.estimatedTimeRemaining.map { String(format: "%.0f s left", $0) } ?? ""
-        FileHandle.standardError.write(Data(String(format: "\r[%@] %3.0f%% %5.1f fps %@\u{1B}[K", bar,
-                                                   progress.fractionCompleted * 100, progress.framesPerSecond, left).utf8))
-    }
-
-    func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 import TracerOverlay
@@ -43,7 +44,7 @@ struct Demo: ParsableCommand {
             let scenario = try GroundTruthScenario.named(scenarioName)
             let settings = scenario.settings(seed: seed, width: dims[0], height: dims[1], frameRate: 60, duration: duration)
             let clip = try GroundTruthClip(settings: settings)
-            let progress = ProgressLine("rendering clip", total: Double(clip.frameCount))
+            let progress = TerminalProgress("rendering clip", total: Double(clip.frameCount))
             try clip.write(videoPath: path("clip.mp4"), truthPath: path("clip-truth.json")) { progress.update(Double($0)) }
             progress.finish()
 
@@ -60,7 +61,7 @@ struct Demo: ParsableCommand {
             for (name, mode) in [("traced.mp4", ShotExportOptions.Mode.asSeenLive), ("traced-retimed.mp4", .retimed)] {
                 let exporter = ShotExporter(recordingPath: path("recording.mp4"), timeline: timeline,
                                             options: ShotExportOptions(codec: .h264(crf: 18, preset: "veryfast"), mode: mode))
-                let bar = ProgressLine("exporting \(name)", total: 1)
+                let bar = TerminalProgress("exporting \(name)", total: 1)
                 exporter.progressHandler = { _, fraction in bar.update(fraction) }
                 let result = try exporter.export(to: path(name))
                 bar.finish()

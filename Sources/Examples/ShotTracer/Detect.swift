@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 import TracerOverlay
@@ -77,7 +78,7 @@ struct Detect: ParsableCommand {
         if let runs = timeDetection {
             return try benchmark(reader: reader, runs: max(runs, 1), report: report)
         }
-        let progress = Progress(total: track.duration.seconds)
+        let progress = TerminalProgress("detecting", total: track.duration.seconds)
         while let frame = try reader.next() {
             for observation in try detector.process(frame) {
                 report.merge(observation)
@@ -139,19 +140,3 @@ struct Detect: ParsableCommand {
     }
 }
 
-/// Progress on stderr, only when stderr is a terminal (so piped JSON output stays clean).
-private struct Progress {
-    let total: Double
-    let enabled = isatty(2) != 0
-
-    func update(_ seconds: Double) {
-        guard enabled, total > 0 else { return }
-        let percent = Int(min(100, seconds / total * 100))
-        FileHandle.standardError.write(Data("\rdetecting: \(percent)%".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
-}

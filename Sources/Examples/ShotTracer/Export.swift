@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 import TracerOverlay
@@ -40,7 +41,7 @@ struct Export: ParsableCommand {
             var options = ShotExportOptions(codec: try Self.codec(codec, crf: crf, preset: x264Preset), mode: retime ? .retimed : .asSeenLive)
             options.includesAudio = true
             let exporter = ShotExporter(recordingPath: recording, timeline: loaded, options: options)
-            let progress = ProgressLine("exporting", total: 1)
+            let progress = TerminalProgress("exporting", total: 1)
             exporter.progressHandler = { _, fraction in progress.update(fraction) }
             exporter.keepsLastFrame = poster != nil
             let result = try exporter.export(to: output)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 import TracerOverlay
@@ -72,7 +73,7 @@ struct LiveRun {
         let isRegularFile = (try? FileManager.default.attributesOfItem(atPath: input)[.type] as? FileAttributeType) == .typeRegular
         let asset = isRegularFile ? try? MediaAsset(path: input) : nil
         let total = asset?.duration.seconds ?? 0
-        let progress = ProgressLine("tracing", total: total.isFinite ? total : 0)
+        let progress = TerminalProgress("tracing", total: total.isFinite ? total : 0)
         let frameRate = asset?.videoTracks.first.map { $0.averageFrameRate > 0 ? $0.averageFrameRate : 30 }
         let sink = previewPath.flatMap { $0 == "-" ? nil : PreviewFileSink(path: $0, frameRate: frameRate, h264: previewCodec, audioSourcePath: previewAudioSource) }
         if let sink { pipeline.previewHandler = { frame throws(MediaError) in try sink.write(frame) } }

@@ -104,33 +104,6 @@ struct OutputOptions: ParsableArguments {
     var json = false
 }
 
-/// A progress line on stderr, only when stderr is a terminal.
-final class ProgressLine {
-    let label: String
-    let total: Double
-    let enabled = isatty(2) != 0
-    private var lastPercent = -1
-
-    init(_ label: String, total: Double) {
-        self.label = label
-        self.total = total
-    }
-
-    func update(_ seconds: Double) {
-        guard enabled, total > 0 else { return }
-        let percent = Int(min(100, max(0, seconds / total * 100)))
-        guard percent != lastPercent else { return }
-        lastPercent = percent
-        let filled = percent / 4
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 25 - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
-}
 
 /// Runs `body`, turning a MediaError or a refused session step into a one-line message and a
 /// failing exit status.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import MediaKitLinux
 
@@ -59,13 +60,13 @@ struct Transcode: ParsableCommand {
     private func transcode() throws(MediaError) {
         let reader = try VideoReader(path: input, options: .init(pixelFormat: .yuv420p, threadCount: threads))
         let track = reader.track
-        let progress = ProgressLine(total: track.frameCount ?? Int((track.duration.seconds * track.averageFrameRate).rounded()))
+        let progress = TerminalProgress(decodeOnly ? "decoding" : "transcoding", total: Double(track.frameCount ?? Int((track.duration.seconds * track.averageFrameRate).rounded())))
         let start = Date()
         var frames = 0
         if decodeOnly {
             while try reader.next() != nil {
                 frames += 1
-                progress.update(frames)
+                progress.update(Double(frames))
             }
         } else {
             let videoCodec: VideoCodec = codec == "ffv1" ? .ffv1 : .h264(crf: crf, preset: preset, keyframeInterval: keyframeInterval)
@@ -77,7 +78,7 @@ struct Transcode: ParsableCommand {
             while let frame = try reader.next() {
                 try writer.append(frame)
                 frames += 1
-                progress.update(frames)
+                progress.update(Double(frames))
             }
             try writer.finish()
         }
@@ -85,27 +86,5 @@ struct Transcode: ParsableCommand {
         let seconds = Date().timeIntervalSince(start)
         let summary = String(format: "%d frames in %.2f s (%.1f fps)", frames, seconds, Double(frames) / max(seconds, 1e-9))
         FileHandle.standardError.write(Data("transcode: \(summary)\(decodeOnly ? "" : " -> \(output!)")\n".utf8))
-    }
-}
-
-/// A one-line progress bar on standard error, drawn only when it is a terminal.
-final class ProgressLine {
-    private let total: Int
-    private let enabled = isatty(STDERR_FILENO) != 0
-    private var lastDraw = Date.distantPast
-
-    init(total: Int) { self.total = max(total, 1) }
-
-    func update(_ done: Int) {
-        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = Date()
-        let fraction = min(1, Double(done) / Double(total))
-        let filled = Int(fraction * 30)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        FileHandle.standardError.write(Data(String(format: "\r[%@] %3.0f%% %d frames", bar, fraction * 100, done).utf8))
-    }
-
-    func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
