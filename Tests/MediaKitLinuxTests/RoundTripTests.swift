@@ -89,6 +89,19 @@ import Testing
         #expect(small[0].width == 160 && small[0].height == 90 && small[0].pixelFormat == .gray8)
         let bgra = try TestMedia.readAll(path, options: .init(pixelFormat: .bgra))
         #expect(bgra[0].pixel(x: 5, y: 5)[3] == 255)
+        // The pictures carry the source: gray is full-range luma, and a halved picture's pixel
+        // is the mean of the 2x2 block it covers.
+        let gray = try TestMedia.readAll(path, options: .init(pixelFormat: .gray8))
+        for (x, y) in [(3, 4), (100, 50), (250, 170), (319, 0)] {
+            let luma = Double(frames[1].pixel(x: x, y: y)[0])
+            let expected = (luma - 16) * 255 / 219
+            #expect(abs(Double(gray[1].pixel(x: x, y: y)[0]) - expected) <= 2, "(\(x), \(y))")
+        }
+        for (x, y) in [(10, 10), (80, 45), (150, 80)] {
+            let block = [(0, 0), (1, 0), (0, 1), (1, 1)].map { Double(gray[1].pixel(x: 2 * x + $0.0, y: 2 * y + $0.1)[0]) }
+            let mean = block.reduce(0, +) / 4
+            #expect(abs(Double(small[1].pixel(x: x, y: y)[0]) - mean) <= 2, "(\(x), \(y))")
+        }
     }
 }
 
