@@ -45,21 +45,44 @@ final class LumaImage {
 /// Each output pixel averages the source pixels whose area it covers (source ranges are split
 /// at integer boundaries), which keeps a 1-2 px ball's energy instead of skipping it as
 /// nearest-neighbour sampling would.
-struct LumaDownscaler {
+final class LumaDownscaler {
     let sourceWidth: Int
     let sourceHeight: Int
     let width: Int
     let height: Int
-    private let xStart: [Int]
     private let yStart: [Int]
+    /// First source column of each output column.
+    private let xStart: UnsafeMutablePointer<Int32>
+    /// Source columns each output column covers.
+    private let xCount: UnsafeMutablePointer<Int32>
+    /// Column sums of the source rows one output row covers.
+    private let sums: UnsafeMutablePointer<UInt32>
+    /// ceil(2^32 / n) for every box area n below `reciprocals.count`: a multiply and a shift
+    /// divide exactly (numerators stay below 2^24), where a hardware division per output
+    /// pixel dominated the whole downscale.
+    private let reciprocals: [UInt64]
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.width = width
         self.height = height
-        xStart = (0...width).map { $0 * sourceWidth / width }
         yStart = (0...height).map { $0 * sourceHeight / height }
+        xStart = .allocate(capacity: width)
+        xCount = .allocate(capacity: width)
+        for ox in 0..<width {
+            let x0 = ox * sourceWidth / width, x1 = max((ox + 1) * sourceWidth / width, x0 + 1)
+            xStart[ox] = Int32(x0)
+            xCount[ox] = Int32(min(x1, sourceWidth) - x0)
+        }
+        sums = .allocate(capacity: sourceWidth)
+        reciprocals = (0..<256).map { $0 == 0 ? 0 : ((UInt64(1) << 32) + UInt64($0) - 1) / UInt64($0) }
+    }
+
+    deinit {
+        xStart.deallocate()
+        xCount.deallocate()
+        sums.deallocate()
     }
 
     /// Writes the downscaled luma of `frame` into `image` (which must have the output size).
@@ -101,23 +124,35 @@ struct LumaDownscaler {
     }
 
     private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: sourceWidth)
-        defer { sums.deallocate() }
-        for oy in 0..<height {
-            let y0 = yStart[oy], y1 = max(yStart[oy + 1], y0 + 1)
-            sums.update(repeating: 0, count: sourceWidth)
-            for sy in y0..<min(y1, sourceHeight) {
-                let row = base + sy * stride
-                for x in 0..<sourceWidth { sums[x] &+= UInt32(row[x]) }
-            }
-            let rows = UInt32(min(y1, sourceHeight) - y0)
-            let out = image.row(oy)
-            for ox in 0..<width {
-                let x0 = xStart[ox], x1 = max(xStart[ox + 1], x0 + 1)
-                var total: UInt32 = 0
-                for x in x0..<min(x1, sourceWidth) { total &+= sums[x] }
-                let count = UInt32(min(x1, sourceWidth) - x0) * rows
-                out[ox] = UInt8((total + count / 2) / count)
+        let sums = self.sums, xStart = self.xStart, xCount = self.xCount
+        let sourceWidth = self.sourceWidth
+        reciprocals.withUnsafeBufferPointer { reciprocals in
+            for oy in 0..<height {
+                let y0 = yStart[oy], y1 = min(max(yStart[oy + 1], y0 + 1), sourceHeight)
+                // Widening adds over whole rows: vectorised.
+                let first = base + y0 * stride
+                for x in 0..<sourceWidth { sums[x] = UInt32(first[x]) }
+                var sy = y0 + 1
+                while sy < y1 {
+                    let row = base + sy * stride
+                    for x in 0..<sourceWidth { sums[x] &+= UInt32(row[x]) }
+                    sy += 1
+                }
+                let rows = y1 - y0
+                let out = image.row(oy)
+                for ox in 0..<width {
+                    let x0 = Int(xStart[ox]), n = Int(xCount[ox])
+                    var total: UInt32 = sums[x0]
+                    var k = 1
+                    while k < n { total &+= sums[x0 + k]; k += 1 }
+                    let count = n * rows
+                    if count < reciprocals.count {
+                        let numerator = UInt64(total) + UInt64(count >> 1)
+                        out[ox] = UInt8(truncatingIfNeeded: (numerator &* reciprocals[count]) >> 32)
+                    } else {
+                        out[ox] = UInt8(truncatingIfNeeded: (Int(total) + count / 2) / count)
+                    }
+                }
             }
         }
     }

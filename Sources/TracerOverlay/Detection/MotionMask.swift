@@ -116,28 +116,24 @@ final class MotionMask {
 
     /// Dilates and erodes `image` over a square of radius ``toleranceRadius``.
     ///
-    /// Plain byte loops over row pointers: the compiler vectorises them (generic SIMD types
-    /// were measured 30x slower here).
+    /// Separable: a running max / min across each row, then down the columns. Each pass is a
+    /// plain element-wise loop over whole rows, the shape the compiler vectorises (a loop over
+    /// neighbours inside the pixel loop, or generic SIMD types, stayed scalar and cost 30x more).
     private func spread(_ image: LumaImage, dilated: LumaImage, eroded: LumaImage) {
         let r = toleranceRadius
         let w = width
         for y in 0..<height {
             let src = UnsafePointer(image.row(y))
             let hmax = rowMax.row(y), hmin = rowMin.row(y)
-            if r == 0 {
-                hmax.update(from: src, count: w)
-                hmin.update(from: src, count: w)
-                continue
-            }
-            for x in 0..<w {
-                var mx = src[x], mn = src[x]
-                for d in 1...r {
-                    let a = src[x - d], b = src[x + d]
-                    mx = max(mx, max(a, b))
-                    mn = min(mn, min(a, b))
+            hmax.update(from: src, count: w)
+            hmin.update(from: src, count: w)
+            // The margins replicate the edge pixels, so x - d and x + d stay readable.
+            for d in stride(from: 1, through: r, by: 1) {
+                let left = src - d, right = src + d
+                for x in 0..<w {
+                    hmax[x] = max(hmax[x], max(left[x], right[x]))
+                    hmin[x] = min(hmin[x], min(left[x], right[x]))
                 }
-                hmax[x] = mx
-                hmin[x] = mn
             }
         }
         for y in 0..<height {
@@ -145,14 +141,14 @@ final class MotionMask {
             let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
             outMax.update(from: rowMax.row(y0), count: w)
             outMin.update(from: rowMin.row(y0), count: w)
-            if y1 > y0 {
-                for yy in (y0 + 1)...y1 {
-                    let a = UnsafePointer(rowMax.row(yy)), b = UnsafePointer(rowMin.row(yy))
-                    for x in 0..<w {
-                        outMax[x] = max(outMax[x], a[x])
-                        outMin[x] = min(outMin[x], b[x])
-                    }
+            var yy = y0 + 1
+            while yy <= y1 {
+                let a = UnsafePointer(rowMax.row(yy)), b = UnsafePointer(rowMin.row(yy))
+                for x in 0..<w {
+                    outMax[x] = max(outMax[x], a[x])
+                    outMin[x] = min(outMin[x], b[x])
                 }
+                yy += 1
             }
         }
         dilated.replicateEdges()
