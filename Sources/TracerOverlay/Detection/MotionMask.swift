@@ -28,8 +28,14 @@ final class MotionMask {
     private let ringCount: Int
     private var dilated: [LumaImage]
     private var eroded: [LumaImage]
-    private let rowMax: LumaImage
-    private let rowMin: LumaImage
+    /// The last `2 * toleranceRadius + 1` rows of the current frame's row-wise max / min.
+    private let rowMax: UnsafeMutablePointer<UInt8>
+    private let rowMin: UnsafeMutablePointer<UInt8>
+    /// One row of scratch for the comparison (band top, band bottom, change flags).
+    private let bandHigh: UnsafeMutablePointer<UInt8>
+    private let bandLow: UnsafeMutablePointer<UInt8>
+    private let changed: UnsafeMutablePointer<UInt8>
+    private let histogram: UnsafeMutablePointer<Int>
     private var previous: LumaImage?
     /// Frames pushed so far.
     private(set) var frameCount = 0
@@ -40,6 +46,7 @@ final class MotionMask {
 
     init(width: Int, height: Int, backgroundOffsets: [Int] = [2, 3, 4], toleranceRadius: Int = 1,
          minimumThreshold: Int = 4) {
+        precondition(toleranceRadius >= 0 && toleranceRadius <= LumaImage.margin)
         self.width = width
         self.height = height
         self.backgroundOffsets = backgroundOffsets
@@ -48,8 +55,23 @@ final class MotionMask {
         ringCount = (backgroundOffsets.max() ?? 1) + 1
         dilated = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
         eroded = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
-        rowMax = LumaImage(width: width, height: height)
-        rowMin = LumaImage(width: width, height: height)
+        let window = 2 * toleranceRadius + 1
+        rowMax = .allocate(capacity: window * width)
+        rowMin = .allocate(capacity: window * width)
+        bandHigh = .allocate(capacity: width + 8)
+        bandLow = .allocate(capacity: width + 8)
+        changed = .allocate(capacity: width + 8)
+        changed.initialize(repeating: 0, count: width + 8)
+        histogram = .allocate(capacity: 256)
+    }
+
+    deinit {
+        rowMax.deallocate()
+        rowMin.deallocate()
+        bandHigh.deallocate()
+        bandLow.deallocate()
+        changed.deallocate()
+        histogram.deallocate()
     }
 
     /// Whether enough frames have been seen to compare against a full background.
@@ -68,13 +90,31 @@ final class MotionMask {
     func process(_ current: LumaImage, region: (Int, Int, Int, Int), limit: Int,
                  into flags: inout [FlaggedPixel]) -> Bool {
         estimateNoise(current)
-        var complete = true
-        if isPrimed {
-            complete = compare(current, region: region, limit: limit, into: &flags)
-        }
-        // The slot of this frame in the rings.
+        let thresholdValue = max(minimumThreshold, Int((1.5 * noiseLevel + 1.5).rounded()))
+        threshold = thresholdValue
+        let maxRings = backgroundOffsets.map { back(dilated, $0) }
+        let minRings = backgroundOffsets.map { back(eroded, $0) }
+        // The slot of this frame in the rings (never one of the compared offsets, all >= 1).
         let slot = frameCount % ringCount
-        spread(current, dilated: dilated[slot], eroded: eroded[slot])
+        let outMax = dilated[slot], outMin = eroded[slot]
+        let compares = isPrimed && region.2 > region.0
+        let t = UInt8(min(thresholdValue, 120))
+        var complete = true
+        // One pass down the frame: comparing row y and spreading it while its rows are in cache.
+        let r = toleranceRadius
+        for y in 0..<(height + r) {
+            if y < height {
+                if compares && complete && y >= region.1 && y < region.3 {
+                    complete = compareRow(y, current, maxRings, minRings, x0: region.0, x1: region.2,
+                                          t: t, limit: limit, into: &flags)
+                }
+                spreadRow(y, of: current)
+            }
+            let out = y - r
+            if out >= 0 { combineRows(out, intoMax: outMax.row(out), intoMin: outMin.row(out)) }
+        }
+        outMax.replicateEdges()
+        outMin.replicateEdges()
         previous = current
         frameCount += 1
         return complete
@@ -88,7 +128,8 @@ final class MotionMask {
     /// The median absolute difference to the previous frame over every eighth row.
     private func estimateNoise(_ current: LumaImage) {
         guard let previous, previous !== current else { return }
-        var histogram = [Int](repeating: 0, count: 256)
+        let histogram = self.histogram
+        histogram.initialize(repeating: 0, count: 256)
         var samples = 0
         var y = 4
         while y < height - 4 {
@@ -102,111 +143,110 @@ final class MotionMask {
         }
         guard samples > 0 else { return }
         var seen = 0, median = 0
-        for (value, count) in histogram.enumerated() {
-            seen += count
+        for value in 0..<256 {
+            seen += histogram[value]
             if seen * 2 >= samples { median = value; break }
         }
         // Interpolate inside the median's bin so that low noise is not rounded to 0 or 1.
-        let below = histogram[..<median].reduce(0, +)
+        var below = 0
+        for value in 0..<median { below += histogram[value] }
         let inBin = max(histogram[median], 1)
         let level = Double(median) + (Double(samples) / 2 - Double(below)) / Double(inBin) - 0.5
         let measured = max(level, 0.25)
         noiseLevel = frameCount < 3 ? measured : 0.9 * noiseLevel + 0.1 * measured
     }
 
-    /// Dilates and erodes `image` over a square of radius ``toleranceRadius``.
+    /// Row `y`'s max / min over `x - r ... x + r` of `image`, into the rolling row window.
     ///
-    /// Separable: a running max / min across each row, then down the columns. Each pass is a
-    /// plain element-wise loop over whole rows, the shape the compiler vectorises (a loop over
+    /// Plain element-wise loops over whole rows, the shape the compiler vectorises (a loop over
     /// neighbours inside the pixel loop, or generic SIMD types, stayed scalar and cost 30x more).
-    private func spread(_ image: LumaImage, dilated: LumaImage, eroded: LumaImage) {
-        let r = toleranceRadius
-        let w = width
-        for y in 0..<height {
-            let src = UnsafePointer(image.row(y))
-            let hmax = rowMax.row(y), hmin = rowMin.row(y)
-            hmax.update(from: src, count: w)
-            hmin.update(from: src, count: w)
-            // The margins replicate the edge pixels, so x - d and x + d stay readable.
-            for d in stride(from: 1, through: r, by: 1) {
-                let left = src - d, right = src + d
-                for x in 0..<w {
-                    hmax[x] = max(hmax[x], max(left[x], right[x]))
-                    hmin[x] = min(hmin[x], min(left[x], right[x]))
-                }
+    @inline(__always)
+    private func spreadRow(_ y: Int, of image: LumaImage) {
+        let w = width, r = toleranceRadius
+        let slot = (y % (2 * r + 1)) * w
+        let src = UnsafePointer(image.row(y))
+        let hmax = rowMax + slot, hmin = rowMin + slot
+        // The margins replicate the edge pixels, so x - d and x + d stay readable.
+        if r == 1 {
+            let left = src - 1, right = src + 1
+            for x in 0..<w {
+                hmax[x] = max(src[x], max(left[x], right[x]))
+                hmin[x] = min(src[x], min(left[x], right[x]))
+            }
+            return
+        }
+        hmax.update(from: src, count: w)
+        hmin.update(from: src, count: w)
+        for d in stride(from: 1, through: r, by: 1) {
+            let left = src - d, right = src + d
+            for x in 0..<w {
+                hmax[x] = max(hmax[x], max(left[x], right[x]))
+                hmin[x] = min(hmin[x], min(left[x], right[x]))
             }
         }
-        for y in 0..<height {
-            let outMax = dilated.row(y), outMin = eroded.row(y)
-            let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
-            outMax.update(from: rowMax.row(y0), count: w)
-            outMin.update(from: rowMin.row(y0), count: w)
-            var yy = y0 + 1
-            while yy <= y1 {
-                let a = UnsafePointer(rowMax.row(yy)), b = UnsafePointer(rowMin.row(yy))
-                for x in 0..<w {
-                    outMax[x] = max(outMax[x], a[x])
-                    outMin[x] = min(outMin[x], b[x])
-                }
-                yy += 1
-            }
-        }
-        dilated.replicateEdges()
-        eroded.replicateEdges()
     }
 
-    private func compare(_ current: LumaImage, region: (Int, Int, Int, Int), limit: Int,
-                         into flags: inout [FlaggedPixel]) -> Bool {
-        let thresholdValue = max(minimumThreshold, Int((1.5 * noiseLevel + 1.5).rounded()))
-        threshold = thresholdValue
-        let t = UInt8(min(thresholdValue, 120))
-        let top = 255 &- t
-        let maxRings = backgroundOffsets.map { back(dilated, $0) }
-        let minRings = backgroundOffsets.map { back(eroded, $0) }
-        let (x0, y0, x1, y1) = region
-        guard x1 > x0 else { return true }
+    /// The dilated / eroded row `y`: max / min of the window rows `y - r ... y + r` (clamped).
+    @inline(__always)
+    private func combineRows(_ y: Int, intoMax outMax: UnsafeMutablePointer<UInt8>, intoMin outMin: UnsafeMutablePointer<UInt8>) {
+        let w = width, r = toleranceRadius, window = 2 * r + 1
+        let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
+        outMax.update(from: rowMax + (y0 % window) * w, count: w)
+        outMin.update(from: rowMin + (y0 % window) * w, count: w)
+        var yy = y0 + 1
+        while yy <= y1 {
+            let a = UnsafePointer(rowMax + (yy % window) * w), b = UnsafePointer(rowMin + (yy % window) * w)
+            for x in 0..<w {
+                outMax[x] = max(outMax[x], a[x])
+                outMin[x] = min(outMin[x], b[x])
+            }
+            yy += 1
+        }
+    }
+
+    /// Flags the pixels of row `y` in `x0 ..< x1` beyond the band by more than `t`; false once
+    /// more than `limit` pixels are flagged.
+    @inline(__always)
+    private func compareRow(_ y: Int, _ current: LumaImage, _ maxRings: [LumaImage], _ minRings: [LumaImage],
+                            x0: Int, x1: Int, t: UInt8, limit: Int, into flags: inout [FlaggedPixel]) -> Bool {
         let span = x1 - x0
-        let hi = UnsafeMutablePointer<UInt8>.allocate(capacity: span + 8)
-        let lo = UnsafeMutablePointer<UInt8>.allocate(capacity: span + 8)
-        let changed = UnsafeMutablePointer<UInt8>.allocate(capacity: span + 8)
-        defer { hi.deallocate(); lo.deallocate(); changed.deallocate() }
-        (changed + span).initialize(repeating: 0, count: 8)
-        for y in y0..<y1 {
-            let cur = UnsafePointer(current.row(y) + x0)
-            hi.update(from: maxRings[0].row(y) + x0, count: span)
-            lo.update(from: minRings[0].row(y) + x0, count: span)
-            for k in 1..<maxRings.count {
-                let a = UnsafePointer(maxRings[k].row(y) + x0), b = UnsafePointer(minRings[k].row(y) + x0)
-                for x in 0..<span {
-                    hi[x] = max(hi[x], a[x])
-                    lo[x] = min(lo[x], b[x])
-                }
-            }
-            // Saturating hi + t and lo - t, so 255 / 0 backgrounds never wrap.
+        let hi = bandHigh, lo = bandLow, changed = self.changed
+        let top = 255 &- t
+        let cur = UnsafePointer(current.row(y) + x0)
+        hi.update(from: maxRings[0].row(y) + x0, count: span)
+        lo.update(from: minRings[0].row(y) + x0, count: span)
+        for k in 1..<maxRings.count {
+            let a = UnsafePointer(maxRings[k].row(y) + x0), b = UnsafePointer(minRings[k].row(y) + x0)
             for x in 0..<span {
-                let c = cur[x]
-                let upper = min(hi[x], top) &+ t
-                let lower = max(lo[x], t) &- t
-                changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                hi[x] = max(hi[x], a[x])
+                lo[x] = min(lo[x], b[x])
             }
-            // Changes are rare: skip eight quiet pixels at a time.
-            var x = 0
-            while x < span {
-                if UnsafeRawPointer(changed + x).loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
-                let end = min(x + 8, span)
-                while x < end {
-                    let flag = changed[x]
-                    if flag != 0 {
-                        guard flags.count < limit else { return false }
-                        let v = Int(cur[x])
-                        if flag & 1 != 0 {
-                            flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: 1, contrast: UInt8(min(v - Int(hi[x]), 255))))
-                        } else {
-                            flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: -1, contrast: UInt8(min(Int(lo[x]) - v, 255))))
-                        }
+        }
+        // Saturating hi + t and lo - t, so 255 / 0 backgrounds never wrap.
+        for x in 0..<span {
+            let c = cur[x]
+            let upper = min(hi[x], top) &+ t
+            let lower = max(lo[x], t) &- t
+            changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+        }
+        (changed + span).update(repeating: 0, count: 8)
+        // Changes are rare: skip eight quiet pixels at a time.
+        var x = 0
+        while x < span {
+            if UnsafeRawPointer(changed + x).loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
+            let end = min(x + 8, span)
+            while x < end {
+                let flag = changed[x]
+                if flag != 0 {
+                    guard flags.count < limit else { return false }
+                    let v = Int(cur[x])
+                    if flag & 1 != 0 {
+                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: 1, contrast: UInt8(min(v - Int(hi[x]), 255))))
+                    } else {
+                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: -1, contrast: UInt8(min(Int(lo[x]) - v, 255))))
                     }
-                    x += 1
                 }
+                x += 1
             }
         }
         return true
