@@ -56,7 +56,7 @@ struct Track {
     var lastFrame: Int
 
     init(point: TrackPoint) {
-        uuid = UUID()
+        uuid = TrackIdentifier.make()
         points = [point]
         lastFrame = point.frame
     }
@@ -176,7 +176,7 @@ struct BallTracker {
             let branches = track.points.count == 1 ? 3 : 2
             for (k, option) in options.prefix(branches).enumerated() {
                 var branch = track
-                if k > 0 { branch.uuid = UUID() }
+                if k > 0 { branch.uuid = TrackIdentifier.make() }
                 branch.points.append(point(candidates[option.0], time: time, t: t))
                 branch.misses = 0
                 branch.lastFrame = frame

@@ -7,7 +7,7 @@
 /// constant-acceleration parabola when depth does not change (c1 = c2 = 0, which a ridge term
 /// prefers unless the data clearly ask for more).
 struct ProjectiveTimeFit {
-    private var p = [Double](repeating: 0, count: 8)
+    private var p = SIMD8<Double>()
     private let t0: Double
     private let tScale: Double
     private let x0: Double
@@ -33,31 +33,52 @@ struct ProjectiveTimeFit {
     static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3) -> ProjectiveTimeFit? {
         let n = ts.count
         guard n >= 4, xs.count == n, ys.count == n else { return nil }
+        // This runs for every live track on every frame: scratch lives on the stack, not in arrays.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n + 72) { scratch in
+            ts.withUnsafeBufferPointer { ts in
+                xs.withUnsafeBufferPointer { xs in
+                    ys.withUnsafeBufferPointer { ys in
+                        fit(ts: ts, xs: xs, ys: ys, ridge: ridge, scratch: scratch.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func fit(ts: UnsafeBufferPointer<Double>, xs: UnsafeBufferPointer<Double>,
+                            ys: UnsafeBufferPointer<Double>, ridge: Double,
+                            scratch: UnsafeMutablePointer<Double>) -> ProjectiveTimeFit? {
+        let n = ts.count
         let t0 = ts[0]
         let tScale = max(ts[n - 1] - t0, 1e-9)
-        let x0 = xs.reduce(0, +) / Double(n), y0 = ys.reduce(0, +) / Double(n)
+        var sumX = 0.0, sumY = 0.0
+        for i in 0..<n { sumX += xs[i]; sumY += ys[i] }
+        let x0 = sumX / Double(n), y0 = sumY / Double(n)
         var spread = 1e-9
         for i in 0..<n { spread = max(spread, abs(xs[i] - x0), abs(ys[i] - y0)) }
         var fit = ProjectiveTimeFit(t0: t0, tScale: tScale, x0: x0, y0: y0, sScale: spread)
-        let us = ts.map { ($0 - t0) / tScale }
-        let nx = xs.map { ($0 - x0) / spread }, ny = ys.map { ($0 - y0) / spread }
-        var weights = [Double](repeating: 1, count: n)
+        let us = scratch, nx = scratch + n, ny = scratch + 2 * n, weights = scratch + 3 * n
+        let m = scratch + 4 * n, v = m + 64
+        for i in 0..<n {
+            us[i] = (ts[i] - t0) / tScale
+            nx[i] = (xs[i] - x0) / spread
+            ny[i] = (ys[i] - y0) / spread
+            weights[i] = 1
+        }
         // Linearised (algebraic) least squares, reweighted twice by 1/D(t) so the error
         // minimised approaches the distance in the image.
         for _ in 0..<3 {
-            var m = [Double](repeating: 0, count: 64)
-            var v = [Double](repeating: 0, count: 8)
+            m.update(repeating: 0, count: 72)
             // Each sample gives two rows: [1 u u2 0 0 0 -x u -x u2] = x and [0 0 0 1 u u2 -y u -y u2] = y.
-            // Their outer products are accumulated term by term (no per-row arrays: this runs for
-            // every live track on every frame).
+            // Their outer products are accumulated term by term.
             for i in 0..<n {
                 let u = us[i], u2 = u * u, w = weights[i] * weights[i]
-                accumulate(&m, &v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
-                accumulate(&m, &v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
+                accumulate(m, v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
+                accumulate(m, v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
             }
             m[6 * 8 + 6] += ridge * Double(n)
             m[7 * 8 + 7] += ridge * Double(n)
-            guard let solution = solve(m, v, size: 8) else { return nil }
+            guard let solution = solve8(m, v) else { return nil }
             fit.p = solution
             for i in 0..<n {
                 let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
@@ -87,54 +108,65 @@ struct ProjectiveTimeFit {
 
     /// Adds one row `[.. 1 u u2 (at offset) .. -value*u -value*u2] = value` to the normal equations.
     @inline(__always)
-    private static func accumulate(_ m: inout [Double], _ v: inout [Double], offset o: Int,
+    private static func accumulate(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, offset o: Int,
                                    u: Double, u2: Double, value c: Double, weight w: Double) {
         let r6 = -c * u, r7 = -c * u2
-        m.withUnsafeMutableBufferPointer { m in
-            v.withUnsafeMutableBufferPointer { v in
-                @inline(__always) func add(_ a: Int, _ ra: Double) {
-                    let wa = w * ra
-                    v[a] += wa * c
-                    m[a * 8 + o] += wa
-                    m[a * 8 + o + 1] += wa * u
-                    m[a * 8 + o + 2] += wa * u2
-                    m[a * 8 + 6] += wa * r6
-                    m[a * 8 + 7] += wa * r7
-                }
-                add(o, 1); add(o + 1, u); add(o + 2, u2); add(6, r6); add(7, r7)
-            }
+        @inline(__always) func add(_ a: Int, _ ra: Double) {
+            let wa = w * ra
+            v[a] += wa * c
+            m[a * 8 + o] += wa
+            m[a * 8 + o + 1] += wa * u
+            m[a * 8 + o + 2] += wa * u2
+            m[a * 8 + 6] += wa * r6
+            m[a * 8 + 7] += wa * r7
         }
+        add(o, 1); add(o + 1, u); add(o + 2, u2); add(6, r6); add(7, r7)
     }
 
-    /// Gaussian elimination with partial pivoting on a row-major `size` x `size` matrix.
-    static func solve(_ matrix: [Double], _ rhs: [Double], size: Int) -> [Double]? {
-        var m = matrix, v = rhs
+    /// Solves the 8 x 8 row-major system `m x = v` (both are overwritten).
+    private static func solve8(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>) -> SIMD8<Double>? {
+        guard eliminate(m, v, size: 8) else { return nil }
+        return SIMD8(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
+    }
+
+    /// Gaussian elimination with partial pivoting on a row-major `size` x `size` matrix: the
+    /// solution is written over `v`; false when singular.
+    private static func eliminate(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, size: Int) -> Bool {
         var scale = 0.0
-        for e in m { scale = max(scale, abs(e)) }
-        guard scale > 0 else { return nil }
+        for i in 0..<(size * size) { scale = max(scale, abs(m[i])) }
+        guard scale > 0 else { return false }
         for col in 0..<size {
             var pivot = col
-            for row in (col + 1)..<size where abs(m[row * size + col]) > abs(m[pivot * size + col]) { pivot = row }
-            guard abs(m[pivot * size + col]) > 1e-12 * scale else { return nil }
+            var row = col + 1
+            while row < size {
+                if abs(m[row * size + col]) > abs(m[pivot * size + col]) { pivot = row }
+                row += 1
+            }
+            guard abs(m[pivot * size + col]) > 1e-12 * scale else { return false }
             if pivot != col {
-                for k in 0..<size { m.swapAt(pivot * size + k, col * size + k) }
-                v.swapAt(pivot, col)
+                for k in 0..<size { swap(&m[pivot * size + k], &m[col * size + k]) }
+                swap(&v[pivot], &v[col])
             }
             let inv = 1 / m[col * size + col]
-            for row in (col + 1)..<size {
+            row = col + 1
+            while row < size {
                 let f = m[row * size + col] * inv
-                if f == 0 { continue }
-                for k in col..<size { m[row * size + k] -= f * m[col * size + k] }
-                v[row] -= f * v[col]
+                if f != 0 {
+                    for k in col..<size { m[row * size + k] -= f * m[col * size + k] }
+                    v[row] -= f * v[col]
+                }
+                row += 1
             }
         }
-        var x = [Double](repeating: 0, count: size)
-        for row in stride(from: size - 1, through: 0, by: -1) {
+        var row = size - 1
+        while row >= 0 {
             var s = v[row]
-            for k in (row + 1)..<size { s -= m[row * size + k] * x[k] }
-            x[row] = s / m[row * size + row]
-            guard x[row].isFinite else { return nil }
+            var k = row + 1
+            while k < size { s -= m[row * size + k] * v[k]; k += 1 }
+            v[row] = s / m[row * size + row]
+            guard v[row].isFinite else { return false }
+            row -= 1
         }
-        return x
+        return true
     }
 }
