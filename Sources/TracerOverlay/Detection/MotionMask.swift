@@ -62,7 +62,7 @@ final class MotionMask {
         bandLow = .allocate(capacity: width + 8)
         changed = .allocate(capacity: width + 8)
         changed.initialize(repeating: 0, count: width + 8)
-        histogram = .allocate(capacity: 256)
+        histogram = .allocate(capacity: 1024)
     }
 
     deinit {
@@ -128,18 +128,31 @@ final class MotionMask {
     /// The median absolute difference to the previous frame over every eighth row.
     private func estimateNoise(_ current: LumaImage) {
         guard let previous, previous !== current else { return }
+        // Four interleaved histograms: neighbouring pixels usually share a difference, and one
+        // histogram would make every increment wait for the previous one to land.
         let histogram = self.histogram
-        histogram.initialize(repeating: 0, count: 256)
+        histogram.initialize(repeating: 0, count: 1024)
         var samples = 0
         var y = 4
         while y < height - 4 {
             let a = current.row(y), b = previous.row(y)
-            for x in 0..<width {
-                let d = Int(a[x]) - Int(b[x])
-                histogram[d < 0 ? -d : d] += 1
+            var x = 0
+            while x + 4 <= width {
+                histogram[Int(a[x] > b[x] ? a[x] - b[x] : b[x] - a[x])] += 1
+                histogram[256 + Int(a[x + 1] > b[x + 1] ? a[x + 1] - b[x + 1] : b[x + 1] - a[x + 1])] += 1
+                histogram[512 + Int(a[x + 2] > b[x + 2] ? a[x + 2] - b[x + 2] : b[x + 2] - a[x + 2])] += 1
+                histogram[768 + Int(a[x + 3] > b[x + 3] ? a[x + 3] - b[x + 3] : b[x + 3] - a[x + 3])] += 1
+                x += 4
+            }
+            while x < width {
+                histogram[Int(a[x] > b[x] ? a[x] - b[x] : b[x] - a[x])] += 1
+                x += 1
             }
             samples += width
             y += 8
+        }
+        for value in 0..<256 {
+            histogram[value] += histogram[256 + value] + histogram[512 + value] + histogram[768 + value]
         }
         guard samples > 0 else { return }
         var seen = 0, median = 0
@@ -191,6 +204,17 @@ final class MotionMask {
     private func combineRows(_ y: Int, intoMax outMax: UnsafeMutablePointer<UInt8>, intoMin outMin: UnsafeMutablePointer<UInt8>) {
         let w = width, r = toleranceRadius, window = 2 * r + 1
         let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
+        if r == 1 && y1 - y0 == 2 {
+            let a = UnsafePointer(rowMax + (y0 % 3) * w), b = UnsafePointer(rowMax + ((y0 + 1) % 3) * w)
+            let c = UnsafePointer(rowMax + ((y0 + 2) % 3) * w)
+            let d = UnsafePointer(rowMin + (y0 % 3) * w), e = UnsafePointer(rowMin + ((y0 + 1) % 3) * w)
+            let f = UnsafePointer(rowMin + ((y0 + 2) % 3) * w)
+            for x in 0..<w {
+                outMax[x] = max(a[x], max(b[x], c[x]))
+                outMin[x] = min(d[x], min(e[x], f[x]))
+            }
+            return
+        }
         outMax.update(from: rowMax + (y0 % window) * w, count: w)
         outMin.update(from: rowMin + (y0 % window) * w, count: w)
         var yy = y0 + 1
@@ -213,6 +237,23 @@ final class MotionMask {
         let hi = bandHigh, lo = bandLow, changed = self.changed
         let top = 255 &- t
         let cur = UnsafePointer(current.row(y) + x0)
+        if maxRings.count == 3 {
+            // The default band, in one loop without storing it.
+            let a0 = UnsafePointer(maxRings[0].row(y) + x0), a1 = UnsafePointer(maxRings[1].row(y) + x0)
+            let a2 = UnsafePointer(maxRings[2].row(y) + x0)
+            let b0 = UnsafePointer(minRings[0].row(y) + x0), b1 = UnsafePointer(minRings[1].row(y) + x0)
+            let b2 = UnsafePointer(minRings[2].row(y) + x0)
+            for x in 0..<span {
+                let c = cur[x]
+                let upper = min(max(a0[x], max(a1[x], a2[x])), top) &+ t
+                let lower = max(min(b0[x], min(b1[x], b2[x])), t) &- t
+                changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+            }
+            (changed + span).update(repeating: 0, count: 8)
+            return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in
+                (max(a0[x], max(a1[x], a2[x])), min(b0[x], min(b1[x], b2[x])))
+            }
+        }
         hi.update(from: maxRings[0].row(y) + x0, count: span)
         lo.update(from: minRings[0].row(y) + x0, count: span)
         for k in 1..<maxRings.count {
@@ -230,6 +271,15 @@ final class MotionMask {
             changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
         }
         (changed + span).update(repeating: 0, count: 8)
+        return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in (hi[x], lo[x]) }
+    }
+
+    /// Appends the pixels the change row marks; `band` gives the band's top and bottom at `x`
+    /// (asked only for marked pixels, which are rare). False once more than `limit` are flagged.
+    @inline(__always)
+    private func collect(_ y: Int, x0: Int, span: Int, cur: UnsafePointer<UInt8>, limit: Int,
+                         into flags: inout [FlaggedPixel], band: (Int) -> (UInt8, UInt8)) -> Bool {
+        let changed = self.changed
         // Changes are rare: skip eight quiet pixels at a time.
         var x = 0
         while x < span {
@@ -240,10 +290,11 @@ final class MotionMask {
                 if flag != 0 {
                     guard flags.count < limit else { return false }
                     let v = Int(cur[x])
+                    let (hi, lo) = band(x)
                     if flag & 1 != 0 {
-                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: 1, contrast: UInt8(min(v - Int(hi[x]), 255))))
+                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: 1, contrast: UInt8(min(v - Int(hi), 255))))
                     } else {
-                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: -1, contrast: UInt8(min(Int(lo[x]) - v, 255))))
+                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: -1, contrast: UInt8(min(Int(lo) - v, 255))))
                     }
                 }
                 x += 1
