@@ -61,6 +61,8 @@ final class LumaDownscaler {
     /// divide exactly (numerators stay below 2^24), where a hardware division per output
     /// pixel dominated the whole downscale.
     private let reciprocals: [UInt64]
+    /// The most source rows any output row covers (16-bit column sums hold up to 257).
+    private let maxRowsPerOutput: Int
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
@@ -76,6 +78,7 @@ final class LumaDownscaler {
             xCount[ox] = Int32(min(x1, sourceWidth) - x0)
         }
         sums = .allocate(capacity: sourceWidth)
+        maxRowsPerOutput = (0..<height).map { min(max((($0 + 1) * sourceHeight / height), $0 * sourceHeight / height + 1), sourceHeight) - $0 * sourceHeight / height }.max() ?? 1
         reciprocals = (0..<256).map { $0 == 0 ? 0 : ((UInt64(1) << 32) + UInt64($0) - 1) / UInt64($0) }
     }
 
@@ -124,30 +127,42 @@ final class LumaDownscaler {
     }
 
     private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
-        let sums = self.sums, xStart = self.xStart, xCount = self.xCount
+        if maxRowsPerOutput <= 257 {
+            scaleLuma(base: base, stride: stride, into: image, sums: UnsafeMutableRawPointer(sums).assumingMemoryBound(to: UInt16.self))
+        } else {
+            scaleLuma(base: base, stride: stride, into: image, sums: sums)
+        }
+    }
+
+    /// Column sums in `Sum` (16 bits whenever they fit, so twice as many lanes per vector as 32).
+    @inline(__always)
+    private func scaleLuma<Sum: FixedWidthInteger & UnsignedInteger>(
+        base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage, sums: UnsafeMutablePointer<Sum>
+    ) {
+        let xStart = self.xStart, xCount = self.xCount
         let sourceWidth = self.sourceWidth
         reciprocals.withUnsafeBufferPointer { reciprocals in
             for oy in 0..<height {
                 let y0 = yStart[oy], y1 = min(max(yStart[oy + 1], y0 + 1), sourceHeight)
                 // Widening adds over whole rows: vectorised.
                 let first = base + y0 * stride
-                for x in 0..<sourceWidth { sums[x] = UInt32(first[x]) }
+                for x in 0..<sourceWidth { sums[x] = Sum(truncatingIfNeeded: first[x]) }
                 var sy = y0 + 1
                 while sy < y1 {
                     let row = base + sy * stride
-                    for x in 0..<sourceWidth { sums[x] &+= UInt32(row[x]) }
+                    for x in 0..<sourceWidth { sums[x] &+= Sum(truncatingIfNeeded: row[x]) }
                     sy += 1
                 }
                 let rows = y1 - y0
                 let out = image.row(oy)
                 for ox in 0..<width {
-                    let x0 = Int(xStart[ox]), n = Int(xCount[ox])
-                    var total: UInt32 = sums[x0]
+                    let x0 = Int(truncatingIfNeeded: xStart[ox]), n = Int(truncatingIfNeeded: xCount[ox])
+                    var total = UInt32(truncatingIfNeeded: sums[x0])
                     var k = 1
-                    while k < n { total &+= sums[x0 + k]; k += 1 }
-                    let count = n * rows
+                    while k < n { total &+= UInt32(truncatingIfNeeded: sums[x0 &+ k]); k &+= 1 }
+                    let count = n &* rows
                     if count < reciprocals.count {
-                        let numerator = UInt64(total) + UInt64(count >> 1)
+                        let numerator = UInt64(total) &+ UInt64(truncatingIfNeeded: count >> 1)
                         out[ox] = UInt8(truncatingIfNeeded: (numerator &* reciprocals[count]) >> 32)
                     } else {
                         out[ox] = UInt8(truncatingIfNeeded: (Int(total) + count / 2) / count)

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// The detector's image stages (downscale, background band, change mask) against plain
+/// per-pixel reference implementations: the fast row loops must give exactly the same bytes.
+@Suite struct DetectorImageTests {
+    /// A deterministic noisy gray8 frame.
+    static func frame(width: Int, height: Int, seed: UInt64) throws -> VideoFrame {
+        var rng = SplitMix64(seed: seed)
+        var frame = try VideoFrame(width: width, height: height, pixelFormat: .gray8, time: .zero)
+        frame.withUnsafeMutablePlane(0) { bytes, stride in
+            for y in 0..<height {
+                for x in 0..<width { bytes[y * stride + x] = UInt8(truncatingIfNeeded: rng.next() >> 56) }
+            }
+        }
+        return frame
+    }
+
+    /// Area average over the source columns/rows each output pixel covers, rounded half up.
+    static func referenceDownscale(_ frame: VideoFrame, width: Int, height: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height)
+        frame.withUnsafePlane(0) { bytes, stride in
+            for oy in 0..<height {
+                let y0 = oy * frame.height / height, y1 = min(max((oy + 1) * frame.height / height, y0 + 1), frame.height)
+                for ox in 0..<width {
+                    let x0 = ox * frame.width / width, x1 = min(max((ox + 1) * frame.width / width, x0 + 1), frame.width)
+                    var total = 0
+                    for y in y0..<y1 { for x in x0..<x1 { total += Int(bytes[y * stride + x]) } }
+                    let count = (y1 - y0) * (x1 - x0)
+                    out[oy * width + ox] = UInt8((total + count / 2) / count)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(1920, 1080, 800, 450), (1280, 720, 800, 450), (3840, 2160, 800, 450),
+                      (333, 201, 97, 58), (600, 600, 2, 2), (64, 48, 64, 48)])
+    func downscaleAveragesEachCoveredArea(_ size: (Int, Int, Int, Int)) throws {
+        let (sw, sh, w, h) = size
+        let source = try Self.frame(width: sw, height: sh, seed: UInt64(sw * 7 + sh))
+        let scaler = LumaDownscaler(sourceWidth: sw, sourceHeight: sh, width: w, height: h)
+        let image = LumaImage(width: w, height: h)
+        scaler.scale(source, into: image)
+        let expected = Self.referenceDownscale(source, width: w, height: h)
+        var mismatches = 0
+        for y in 0..<h { for x in 0..<w where image.row(y)[x] != expected[y * w + x] { mismatches += 1 } }
+        #expect(mismatches == 0, "\(sw)x\(sh) -> \(w)x\(h): \(mismatches) pixels differ from the area average")
+        // The margins repeat the edge pixels.
+        #expect(image.row(h - 1)[-1] == image.row(h - 1)[0] && image.row(0)[w] == image.row(0)[w - 1])
+    }
+
+    /// Max / min over the (clamped) square of radius r around (x, y).
+    static func band(_ image: [UInt8], _ w: Int, _ h: Int, _ x: Int, _ y: Int, _ r: Int) -> (UInt8, UInt8) {
+        var hi: UInt8 = 0, lo: UInt8 = 255
+        for yy in max(y - r, 0)...min(y + r, h - 1) {
+            for xx in (x - r)...(x + r) {
+                let v = image[yy * w + min(max(xx, 0), w - 1)]
+                hi = max(hi, v); lo = min(lo, v)
+            }
+        }
+        return (hi, lo)
+    }
+
+    @Test(arguments: [([2, 3, 4], 1), ([1, 2], 2), ([2, 3, 4, 5], 1)])
+    func changeMaskFlagsExactlyThePixelsOutsideTheBand(_ config: ([Int], Int)) throws {
+        let (offsets, radius) = config
+        let w = 97, h = 61
+        let mask = MotionMask(width: w, height: h, backgroundOffsets: offsets, toleranceRadius: radius)
+        var history: [[UInt8]] = []
+        var rng = SplitMix64(seed: 42)
+        let region = (5, 3, 90, 58)
+        for n in 0..<12 {
+            // A textured static background with noise, plus small bright and dark blobs that move.
+            var pixels = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let base = 60 + (x * 7 + y * 3) % 90
+                    let noise = Int(rng.next() % 5) - 2
+                    pixels[y * w + x] = UInt8(clamping: base + noise)
+                }
+            }
+            for k in 0..<6 {
+                let cx = (13 * n + 29 * k) % w, cy = (7 * n + 17 * k) % h
+                pixels[cy * w + cx] = k % 2 == 0 ? 255 : 0
+            }
+            history.append(pixels)
+            let image = LumaImage(width: w, height: h)
+            for y in 0..<h { for x in 0..<w { image.row(y)[x] = pixels[y * w + x] } }
+            image.replicateEdges()
+            var flags: [FlaggedPixel] = []
+            #expect(mask.process(image, region: region, limit: w * h, into: &flags))
+            guard n >= (offsets.max()! + 1) else { #expect(flags.isEmpty); continue }
+            let t = min(mask.threshold, 120)
+            var expected: [FlaggedPixel] = []
+            for y in region.1..<region.3 {
+                for x in region.0..<region.2 {
+                    var hi = 0, lo = 255
+                    for offset in offsets {
+                        let (a, b) = Self.band(history[n - offset], w, h, x, y, radius)
+                        hi = max(hi, Int(a)); lo = min(lo, Int(b))
+                    }
+                    let c = Int(pixels[y * w + x])
+                    // Bands within t of white or black never flag that way (no wrap-around).
+                    if hi + t < 255 && c > hi + t {
+                        expected.append(FlaggedPixel(x: Int32(x), y: Int32(y), polarity: 1, contrast: UInt8(min(c - hi, 255))))
+                    } else if lo >= t && c < lo - t {
+                        expected.append(FlaggedPixel(x: Int32(x), y: Int32(y), polarity: -1, contrast: UInt8(min(lo - c, 255))))
+                    }
+                }
+            }
+            #expect(expected.count >= 4, "frame \(n): the moving blobs must be flagged")
+            #expect(flags.count == expected.count, "frame \(n): \(flags.count) flagged, expected \(expected.count)")
+            #expect(zip(flags, expected).allSatisfy { $0.x == $1.x && $0.y == $1.y && $0.polarity == $1.polarity && $0.contrast == $1.contrast },
+                    "frame \(n): flagged pixels differ from the reference")
+        }
+    }
+}
+
