@@ -57,10 +57,10 @@ final class LumaDownscaler {
     private let xCount: UnsafeMutablePointer<Int32>
     /// Column sums of the source rows one output row covers.
     private let sums: UnsafeMutablePointer<UInt32>
-    /// ceil(2^32 / n) for every box area n below `reciprocals.count`: a multiply and a shift
-    /// divide exactly (numerators stay below 2^24), where a hardware division per output
-    /// pixel dominated the whole downscale.
-    private let reciprocals: [UInt64]
+    /// Per source-row count, per output column: ceil(2^32 / area) and (area / 2) times that, so
+    /// that a multiply-add and a shift divide exactly (sums stay below 2^16 for areas under
+    /// 256), where a hardware division per output pixel dominated the whole downscale.
+    private let divisionTables: [Int: DivisionTable]
     /// The most source rows any output row covers (16-bit column sums hold up to 257).
     private let maxRowsPerOutput: Int
 
@@ -79,7 +79,13 @@ final class LumaDownscaler {
         }
         sums = .allocate(capacity: sourceWidth)
         maxRowsPerOutput = (0..<height).map { min(max((($0 + 1) * sourceHeight / height), $0 * sourceHeight / height + 1), sourceHeight) - $0 * sourceHeight / height }.max() ?? 1
-        reciprocals = (0..<256).map { $0 == 0 ? 0 : ((UInt64(1) << 32) + UInt64($0) - 1) / UInt64($0) }
+        var tables: [Int: DivisionTable] = [:]
+        for oy in 0..<height {
+            let y0 = oy * sourceHeight / height
+            let rows = min(max((oy + 1) * sourceHeight / height, y0 + 1), sourceHeight) - y0
+            if tables[rows] == nil, let table = DivisionTable(rows: rows, columns: xCount, width: width) { tables[rows] = table }
+        }
+        divisionTables = tables
     }
 
     deinit {
@@ -141,34 +147,61 @@ final class LumaDownscaler {
     ) {
         let xStart = self.xStart, xCount = self.xCount
         let sourceWidth = self.sourceWidth
-        reciprocals.withUnsafeBufferPointer { reciprocals in
-            for oy in 0..<height {
-                let y0 = yStart[oy], y1 = min(max(yStart[oy + 1], y0 + 1), sourceHeight)
-                // Widening adds over whole rows: vectorised.
-                let first = base + y0 * stride
-                for x in 0..<sourceWidth { sums[x] = Sum(truncatingIfNeeded: first[x]) }
-                var sy = y0 + 1
-                while sy < y1 {
-                    let row = base + sy * stride
-                    for x in 0..<sourceWidth { sums[x] &+= Sum(truncatingIfNeeded: row[x]) }
-                    sy += 1
-                }
-                let rows = y1 - y0
-                let out = image.row(oy)
+        for oy in 0..<height {
+            let y0 = yStart[oy], y1 = min(max(yStart[oy + 1], y0 + 1), sourceHeight)
+            // Widening adds over whole rows: vectorised.
+            let first = base + y0 * stride
+            for x in 0..<sourceWidth { sums[x] = Sum(truncatingIfNeeded: first[x]) }
+            var sy = y0 + 1
+            while sy < y1 {
+                let row = base + sy * stride
+                for x in 0..<sourceWidth { sums[x] &+= Sum(truncatingIfNeeded: row[x]) }
+                sy += 1
+            }
+            let rows = y1 - y0
+            let out = image.row(oy)
+            if let table = divisionTables[rows] {
+                // (total + area / 2) / area as one multiply-add and a shift, per column.
+                let factor = table.factor, bias = table.bias
                 for ox in 0..<width {
                     let x0 = Int(truncatingIfNeeded: xStart[ox]), n = Int(truncatingIfNeeded: xCount[ox])
-                    var total = UInt32(truncatingIfNeeded: sums[x0])
+                    var total = UInt64(truncatingIfNeeded: sums[x0])
                     var k = 1
-                    while k < n { total &+= UInt32(truncatingIfNeeded: sums[x0 &+ k]); k &+= 1 }
-                    let count = n &* rows
-                    if count < reciprocals.count {
-                        let numerator = UInt64(total) &+ UInt64(truncatingIfNeeded: count >> 1)
-                        out[ox] = UInt8(truncatingIfNeeded: (numerator &* reciprocals[count]) >> 32)
-                    } else {
-                        out[ox] = UInt8(truncatingIfNeeded: (Int(total) + count / 2) / count)
-                    }
+                    while k < n { total &+= UInt64(truncatingIfNeeded: sums[x0 &+ k]); k &+= 1 }
+                    out[ox] = UInt8(truncatingIfNeeded: (total &* factor[ox] &+ bias[ox]) >> 32)
+                }
+            } else {
+                for ox in 0..<width {
+                    let x0 = Int(xStart[ox]), n = Int(xCount[ox])
+                    var total = 0
+                    for k in 0..<n { total += Int(sums[x0 + k]) }
+                    let count = n * rows
+                    out[ox] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
                 }
             }
         }
+    }
+}
+
+/// Exact division by each output column's box area, for one count of source rows.
+private final class DivisionTable {
+    let factor: UnsafeMutablePointer<UInt64>
+    let bias: UnsafeMutablePointer<UInt64>
+
+    /// Nil when an area reaches 256 (the multiply would no longer divide exactly).
+    init?(rows: Int, columns: UnsafeMutablePointer<Int32>, width: Int) {
+        guard (0..<width).allSatisfy({ Int(columns[$0]) * rows < 256 }) else { return nil }
+        factor = .allocate(capacity: width)
+        bias = .allocate(capacity: width)
+        for ox in 0..<width {
+            let area = UInt64(Int(columns[ox]) * rows)
+            factor[ox] = ((UInt64(1) << 32) + area - 1) / area
+            bias[ox] = (area / 2) * factor[ox]
+        }
+    }
+
+    deinit {
+        factor.deallocate()
+        bias.deallocate()
     }
 }
