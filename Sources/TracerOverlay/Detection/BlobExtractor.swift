@@ -44,7 +44,9 @@ final class BlobExtractor {
         tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
     }
 
-    private func find(_ i: Int32) -> Int32 {
+    /// Root of `i` in the union-find forest `parent`, compressing the path walked.
+    @inline(__always)
+    private static func find(_ i: Int32, _ parent: UnsafeMutablePointer<Int32>) -> Int32 {
         var r = i
         while parent[Int(r)] != r { r = parent[Int(r)] }
         var j = i
@@ -52,8 +54,9 @@ final class BlobExtractor {
         return r
     }
 
-    private func union(_ a: Int32, _ b: Int32) {
-        let ra = find(a), rb = find(b)
+    @inline(__always)
+    private static func union(_ a: Int32, _ b: Int32, _ parent: UnsafeMutablePointer<Int32>) {
+        let ra = find(a, parent), rb = find(b, parent)
         if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
     }
 
@@ -61,37 +64,47 @@ final class BlobExtractor {
     func extract(_ flags: [FlaggedPixel], maxArea: Int) -> [BallCandidate] {
         guard !flags.isEmpty else { return [] }
         let count = flags.count
-        parent = (0..<Int32(count)).map { $0 }
+        if parent.count < count { parent = [Int32](repeating: 0, count: count) }
         for i in 0..<tileCounts.count { tileCounts[i] = 0 }
-        let w = width
-        labels.withUnsafeMutableBufferPointer { label in
-            for i in 0..<count {
-                let f = flags[i]
-                let x = Int(f.x), y = Int(f.y)
-                tileCounts[(y / BlobExtractor.tile) * tilesX + x / BlobExtractor.tile] += 1
-                // Earlier neighbours within two pixels (raster order): bridges one-pixel gaps.
-                for dy in -2...0 {
-                    let yy = y + dy
-                    guard yy >= 0 else { continue }
-                    let dxs = dy == 0 ? -2...(-1) : -2...2
-                    for dx in dxs {
-                        let xx = x + dx
-                        guard xx >= 0, xx < w else { continue }
-                        let l = label[yy * w + xx]
-                        if l >= 0 && flags[Int(l)].polarity == f.polarity { union(Int32(i), l) }
+        let w = width, tilesX = self.tilesX
+        // Local buffers for the pixel loop: class-property arrays there pay an exclusivity check
+        // and a uniqueness check per access.
+        var stats: [Moments] = []
+        parent.withUnsafeMutableBufferPointer { parentBuffer in
+            let parent = parentBuffer.baseAddress!
+            for i in 0..<count { parent[i] = Int32(i) }
+            labels.withUnsafeMutableBufferPointer { label in
+                tileCounts.withUnsafeMutableBufferPointer { tiles in
+                    flags.withUnsafeBufferPointer { flags in
+                        for i in 0..<count {
+                            let f = flags[i]
+                            let x = Int(f.x), y = Int(f.y)
+                            tiles[(y / BlobExtractor.tile) * tilesX + x / BlobExtractor.tile] += 1
+                            // Earlier neighbours within two pixels (raster order): bridges one-pixel gaps.
+                            for dy in -2...0 {
+                                let yy = y + dy
+                                guard yy >= 0 else { continue }
+                                let dxs = dy == 0 ? -2...(-1) : -2...2
+                                for dx in dxs {
+                                    let xx = x + dx
+                                    guard xx >= 0, xx < w else { continue }
+                                    let l = label[yy * w + xx]
+                                    if l >= 0 && flags[Int(l)].polarity == f.polarity { Self.union(Int32(i), l, parent) }
+                                }
+                            }
+                            label[y * w + x] = Int32(i)
+                        }
+                        for f in flags { label[Int(f.y) * w + Int(f.x)] = -1 }
+                        // Accumulate moments per root.
+                        var index = [Int32](repeating: -1, count: count)
+                        for i in 0..<count {
+                            let root = Int(Self.find(Int32(i), parent))
+                            if index[root] < 0 { index[root] = Int32(stats.count); stats.append(Moments()) }
+                            stats[Int(index[root])].add(flags[i])
+                        }
                     }
                 }
-                label[y * w + x] = Int32(i)
             }
-            for f in flags { label[Int(f.y) * w + Int(f.x)] = -1 }
-        }
-        // Accumulate moments per root.
-        var index = [Int32](repeating: -1, count: count)
-        var stats: [Moments] = []
-        for i in 0..<count {
-            let root = Int(find(Int32(i)))
-            if index[root] < 0 { index[root] = Int32(stats.count); stats.append(Moments()) }
-            stats[Int(index[root])].add(flags[i])
         }
         var result: [BallCandidate] = []
         for m in stats where m.n <= maxArea {
