@@ -172,6 +172,13 @@ struct BallTracker {
                 guard !taken[ci] else { return }
                 if let cost = matchCost(track, predictions[ti], candidates[ci], t: t) { options.append((ci, cost)) }
             }
+            if track.points.count == 1 {
+                // A lone point has no motion to predict from, so distance alone would prefer
+                // the nearest speck of noise to a fast ball's next image: rank its branches
+                // by how alike the two blobs look as well.
+                let last = track.points[0]
+                options = options.map { ($0.0, $0.1 + Self.dissimilarity(last, candidates[$0.0])) }
+            }
             options.sort { $0.1 < $1.1 }
             let branches = track.points.count == 1 ? 3 : 2
             for (k, option) in options.prefix(branches).enumerated() {
@@ -212,16 +219,9 @@ struct BallTracker {
         for (ci, c) in candidates.enumerated() where !taken[ci] {
             next.append(Track(point: point(c, time: time, t: t)))
         }
-        if next.count > settings.maxTracks {
-            next.sort { a, b in
-                if a.confirmed != b.confirmed { return a.confirmed }
-                if a.points.count != b.points.count { return a.points.count > b.points.count }
-                return a.misses < b.misses
-            }
-            next.removeLast(next.count - settings.maxTracks)
-        }
         tracks = next
         removeSharedHypotheses()
+        pruneHypotheses(candidates)
         resumeInterruptedTracks()
         // 6. Confirm and report.
         var report: [Int] = []
@@ -342,12 +342,53 @@ struct BallTracker {
             if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
             guard t.points.count >= 2, let k = key(t, 2) else { continue }
             if let j = best[k] {
-                if t.points.count > tracks[j].points.count { keep[j] = false; best[k] = i } else { keep[i] = false }
+                if isBetterHypothesis(t, than: tracks[j]) { keep[j] = false; best[k] = i } else { keep[i] = false }
             } else {
                 best[k] = i
             }
         }
         tracks = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
+    }
+
+    /// Keeps at most ``TrackerSettings/maxTracks`` hypotheses: every confirmed track, then the
+    /// most promising. Promise is length (up to `trajectoryLength`) plus how far the latest
+    /// points stand above the frame's typical candidate: in noisy footage chains of noise specks
+    /// would otherwise fill every place, and a clear ball that has just appeared (one point,
+    /// far stronger than the noise) would be the first thing dropped.
+    private mutating func pruneHypotheses(_ candidates: [BallCandidate]) {
+        guard tracks.count > settings.maxTracks else { return }
+        let contrasts = candidates.map(\.peakContrast).sorted()
+        let typical = Double(max(contrasts.isEmpty ? 1 : contrasts[contrasts.count / 2], 1))
+        let length = Double(settings.trajectoryLength)
+        let promise = tracks.map { track -> Double in
+            if track.confirmed { return .infinity }
+            let recent = track.points.suffix(3)
+            let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
+            let strength = min(max(contrast / typical - 1, 0), 2)
+            return min(Double(track.points.count), length) + 3 * strength - 0.5 * Double(track.misses)
+        }
+        let order = tracks.indices.sorted { promise[$0] > promise[$1] }
+        tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
+    }
+
+    /// How unlike a track's point a candidate looks (contrast, size, polarity), 0 for the same.
+    static func dissimilarity(_ p: TrackPoint, _ c: BallCandidate) -> Double {
+        let contrast = min(abs(log(Double(max(c.peakContrast, 1)) / Double(max(p.contrast, 1)))) / log(4.0), 1)
+        let size = min(abs(log(max(c.radius, 0.5) / max(p.radius, 0.5))) / log(3.0), 1)
+        return 0.6 * contrast + 0.4 * size + (c.polarity == p.polarity ? 0 : 0.5)
+    }
+
+    /// Of two hypotheses ending on the same two points, whether `a` is the one to keep: the
+    /// smoother over the points both have had since, else the longer. Length alone would let a
+    /// long chain of noise that happened onto the ball replace the ball's own short, clean
+    /// hypothesis, and its noisy history then bends every later prediction away from the ball.
+    private func isBetterHypothesis(_ a: Track, than b: Track) -> Bool {
+        let k = min(a.points.count, b.points.count, settings.trajectoryLength)
+        if k >= 4 {
+            let ra = fitTime(Array(a.points.suffix(k))).rms, rb = fitTime(Array(b.points.suffix(k))).rms
+            if abs(ra - rb) > 0.25 { return ra < rb }
+        }
+        return a.points.count > b.points.count
     }
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
@@ -413,7 +454,16 @@ struct BallTracker {
                     let ahead = (px * vx + py * vy) / max(step / dt * (px * px + py * py).squareRoot(), 1e-9)
                     let length = (px * px + py * py).squareRoot()
                     if ahead > 0.7 && length < 1.6 * step {
-                        return Prediction(x: p.x, y: p.y, gate: max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step), vx: vx, vy: vy)
+                        let gate = max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step)
+                        guard window.count < 8 else { return Prediction(x: p.x, y: p.y, gate: gate, vx: vx, vy: vy) }
+                        // Eight parameters fitted to a short window follow its points exactly, so
+                        // one centre pulled off the ball (half of it against the ground, half
+                        // against the sky) bends the extrapolation more than the residual shows.
+                        // Look over the span between the model and a constant-velocity step.
+                        let cx = last.x + vx * dt, cy = last.y + vy * dt
+                        let spread = 0.5 * ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot()
+                        return Prediction(x: 0.5 * (p.x + cx), y: 0.5 * (p.y + cy), gate: max(gate, spread + 2.5 + 0.25 * step),
+                                          vx: vx, vy: vy)
                     }
                 }
             } else {
