@@ -79,6 +79,9 @@ public final class FrameCompositor {
     /// The last rasterised patch, valid while ``cached`` is reused (the renderer's buffer keeps it).
     private var cachedPatch: OverlayPatchRenderer.Patch?
 
+    /// The tiled rendering of the layer tree, for frames composited without a draw handler.
+    private(set) var tiles: OverlayTiles?
+
     /// A frame handed back after encoding, reused as the next writable copy.
     private var spare: VideoFrame?
 
@@ -124,6 +127,20 @@ public final class FrameCompositor {
     public func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
         guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
             throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
+        }
+        // A layer tree alone, over yuv420p: keep the rendering from frame to frame and redraw
+        // only the tiles whose pixels can have changed.
+        if drawHandler == nil, let layer, frame.pixelFormat == .yuv420p {
+            guard frame.width % 2 == 0, frame.height % 2 == 0 else {
+                throw .invalidArgument("yuv420p compositing needs an even frame size, not \(frame.width)x\(frame.height)")
+            }
+            let tiles = self.tiles ?? OverlayTiles(width: frame.width, height: frame.height)
+            self.tiles = tiles
+            tiles.update(to: layer.presentation(at: frame.time))
+            guard tiles.hasInk else { return false }
+            try makeWritable(&frame)
+            tiles.blend(into: &frame, with: blender)
+            return true
         }
         // Without a draw handler the overlay is a pure function of the layer tree's presentation:
         // when that is unchanged from the previous frame, reuse its recording and pixels.
