@@ -101,7 +101,10 @@ import Testing
         var rendered = 0, frames = 0
         for k in 0..<90 {
             let source = try TestMedia.smoothFrame(k, width: Self.width, height: Self.height, time: Self.time(k))
+            // `incremental` shares its pixels with `source`: it is blended into a copy in one pass;
+            // `fromScratch` gets its own pixels first and is blended in place.
             var incremental = source, fromScratch = source
+            fromScratch.makeUnique()
             let fresh = FrameCompositor(width: Self.width, height: Self.height)
             let drewIncremental = try tracked.composite(&incremental, layer: layer, drawHandler: nil)
             let drewFresh = try fresh.composite(&fromScratch, layer: layer, drawHandler: nil)

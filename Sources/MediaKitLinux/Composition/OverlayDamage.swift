@@ -14,9 +14,9 @@ import Foundation
 enum OverlayDamage {
     /// Device-space boxes outside which `new` draws what `old` drew; nil when the trees differ in
     /// shape (layer classes or sublayer counts), so anything may have changed.
-    static func boxes(from old: Layer, to new: Layer, width: Int, height: Int) -> [CGRect]? {
+    static func boxes(from old: Layer, to new: Layer, width: Int, height: Int, measures: PathMeasureCache? = nil) -> [CGRect]? {
         var boxes: [CGRect] = []
-        let comparer = Comparer(width: width, height: height)
+        let comparer = Comparer(width: width, height: height, measures: measures)
         guard comparer.compare(old, new, parent: .identity, reach: 0, into: &boxes) else { return nil }
         return boxes
     }
@@ -43,6 +43,7 @@ enum OverlayDamage {
 
     private struct Comparer {
         let width: Int, height: Int
+        let measures: PathMeasureCache?
 
         func compare(_ old: Layer, _ new: Layer, parent: CGAffineTransform, reach: CGFloat, into boxes: inout [CGRect]) -> Bool {
             guard type(of: old) == type(of: new), old.sublayers.count == new.sublayers.count else { return false }
@@ -54,8 +55,8 @@ enum OverlayDamage {
             if let a = old as? ShapeLayer, let b = new as? ShapeLayer, drawsOld && drawsNew, Self.onlyTrimDiffers(a, b) {
                 let transform = b.transformToSuperlayer.concatenating(parent)
                 let outset = reach + (b.renderedShadow?.cullOutset ?? 0)
-                let before = a.strokePolyline(transform: transform) ?? StrokePolyline()
-                let after = b.strokePolyline(transform: transform) ?? StrokePolyline()
+                let before = a.strokePolyline(transform: transform, measures: measures) ?? StrokePolyline()
+                let after = b.strokePolyline(transform: transform, measures: measures) ?? StrokePolyline()
                 let grow = b.strokeReach(transform: transform) + outset + 2
                 for box in StrokePolyline.changedBoxes(before, after) {
                     boxes.append(box.applying(transform).insetBy(dx: -grow, dy: -grow))

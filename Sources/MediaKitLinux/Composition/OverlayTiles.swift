@@ -8,7 +8,9 @@ import Foundation
 /// pixels depend only on what can reach it (``Canvas/cullRect``): a tile outside the damage
 /// between two presentations (``OverlayDamage``) would be drawn the same again and is kept. A
 /// tile re-rendered from scratch and a tile kept are therefore the same bytes. Which 16x16
-/// blocks hold ink is tracked so that blending skips the empty ones. One owner.
+/// blocks hold ink is tracked so that blending skips the empty ones, and each inked block's
+/// blend into yuv420p is turned into one multiply-add per sample when it is drawn
+/// (``BlendCoefficients``), so that frames showing an unchanged overlay cost little. One owner.
 final class OverlayTiles {
     static let tileSize = 64
     static let blockSize = 16
@@ -27,9 +29,14 @@ final class OverlayTiles {
     /// Tiles re-rendered by the last ``update(to:)`` (for tests and measurements).
     private(set) var lastRenderedTileCount = 0
 
-    init(width: Int, height: Int) {
+    private let coefficients: BlendCoefficients
+    private let measures = PathMeasureCache()
+
+    init(width: Int, height: Int, matrix: YUVBlender.Matrix? = nil) {
         self.width = width
         self.height = height
+        coefficients = BlendCoefficients(width: width, height: height,
+                                         blender: YUVBlender(matrix: matrix ?? .forFrame(width: width, height: height)))
         bytesPerRow = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesPerRow * height)
         pixels.initialize(repeating: 0, count: bytesPerRow * height)
@@ -50,7 +57,7 @@ final class OverlayTiles {
     func update(to presentation: Layer) {
         var dirty = [Bool](repeating: false, count: tileColumns * tileRows)
         let boxes: [CGRect]
-        if let shown, let damage = OverlayDamage.boxes(from: shown, to: presentation, width: width, height: height) {
+        if let shown, let damage = OverlayDamage.boxes(from: shown, to: presentation, width: width, height: height, measures: measures) {
             boxes = damage
         } else {
             // Everything may have changed: redraw where the new tree has ink and where ink is now.
@@ -94,6 +101,7 @@ final class OverlayTiles {
         do {
             let canvas = Canvas(surface: surface, width: width, height: height)
             canvas.cullRect = CGRect(x: x, y: y, width: w, height: h)
+            canvas.pathMeasures = measures
             layer.render(in: canvas, atSeconds: 0)
         }
         cairo_surface_flush(surface)
@@ -124,27 +132,35 @@ final class OverlayTiles {
                 let now = any & alpha != 0
                 if now != inked[index] { inkedCount += now ? 1 : -1 }
                 inked[index] = now
+                if now {
+                    coefficients.compute(from: pixels, bytesPerRow: bytesPerRow, x: bx, y: by, width: bw, height: bh)
+                }
                 bx += Self.blockSize
             }
             by += Self.blockSize
         }
     }
 
-    /// Blends the inked blocks into `frame` (yuv420p, this size, even dimensions), one run of
-    /// neighbouring inked blocks at a time.
-    func blend(into frame: inout VideoFrame, with blender: YUVBlender) {
+    /// Blends the inked blocks of the rendering into `target` (yuv420p, this size, even
+    /// dimensions, uniquely owned), reading the picture from `source` when given (copying its
+    /// other pixels: the blended copy takes one pass) and from `target` itself otherwise.
+    func blend(from source: VideoFrame? = nil, into target: inout VideoFrame) {
+        target.makeUnique()
+        let to = target.buffer.frame, from = source?.buffer.frame ?? to
+        var runs: [(x: Int, width: Int)] = []
         for by in 0..<blockRows {
-            let y = by * Self.blockSize, h = min(Self.blockSize, height - y)
+            runs.removeAll(keepingCapacity: true)
             var bx = 0
             while bx < blockColumns {
                 guard inked[by * blockColumns + bx] else { bx += 1; continue }
                 let first = bx
                 while bx < blockColumns && inked[by * blockColumns + bx] { bx += 1 }
-                let x = first * Self.blockSize, w = min(bx * Self.blockSize, width) - x
-                let patch = OverlayPatchRenderer.Patch(x: x, y: y, width: w, height: h, bytesPerRow: bytesPerRow,
-                                                       pixels: UnsafePointer(pixels + y * bytesPerRow + 4 * x))
-                blender.blend(patch, into: &frame)
+                runs.append((first * Self.blockSize, min(bx * Self.blockSize, width) - first * Self.blockSize))
             }
+            if runs.isEmpty && source == nil { continue }
+            let y = by * Self.blockSize
+            coefficients.blendRows(from: from, into: to, y: y, height: min(Self.blockSize, height - y), runs: runs)
         }
+        withExtendedLifetime(source) {}
     }
 }

@@ -92,10 +92,16 @@ public final class FrameCompositor {
         }
     }
 
-    /// Decoded frames share their memory with the decoder's reference pool; copying one into a
-    /// recycled frame avoids a fresh multi-megabyte allocation (and its page faults) per frame.
-    private func makeWritable(_ frame: inout VideoFrame) throws(MediaError) {
-        if isKnownUniquelyReferenced(&frame.buffer) && av_frame_is_writable(frame.buffer.frame) != 0 { return }
+    /// Whether `frame`'s pixels may be changed in place (decoded frames share their memory with
+    /// the decoder's reference pool).
+    private func isWritable(_ frame: inout VideoFrame) -> Bool {
+        isKnownUniquelyReferenced(&frame.buffer) && av_frame_is_writable(frame.buffer.frame) != 0
+    }
+
+    /// A yuv420p frame of `frame`'s size and times to write a changed copy into: the recycled
+    /// one when there is one, which avoids a fresh multi-megabyte allocation (and its page
+    /// faults) per frame.
+    private func blankFrame(like frame: VideoFrame) throws(MediaError) -> VideoFrame {
         var target: VideoFrame
         if let reusable = spare {
             spare = nil
@@ -105,6 +111,13 @@ public final class FrameCompositor {
         }
         target.time = frame.time
         target.duration = frame.duration
+        return target
+    }
+
+    /// Makes `frame` writable, copying it into a recycled frame when it is shared.
+    private func makeWritable(_ frame: inout VideoFrame) throws(MediaError) {
+        if isWritable(&frame) { return }
+        var target = try blankFrame(like: frame)
         for plane in 0..<3 {
             let rowBytes = PixelFormat.yuv420p.planeWidth(plane, frameWidth: frame.width)
             let rows = frame.rows(plane: plane)
@@ -138,8 +151,13 @@ public final class FrameCompositor {
             self.tiles = tiles
             tiles.update(to: layer.presentation(at: frame.time))
             guard tiles.hasInk else { return false }
-            try makeWritable(&frame)
-            tiles.blend(into: &frame, with: blender)
+            if isWritable(&frame) {
+                tiles.blend(into: &frame)
+            } else {
+                var target = try blankFrame(like: frame)
+                tiles.blend(from: frame, into: &target)
+                frame = target
+            }
             return true
         }
         // Without a draw handler the overlay is a pure function of the layer tree's presentation:

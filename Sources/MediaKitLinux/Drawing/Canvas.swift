@@ -18,6 +18,8 @@ public final class Canvas {
     /// Whether only where ink can appear matters (for damage bounds): shadows are then marked
     /// as their reach box instead of being blurred.
     var marksBoundsOnly = false
+    /// Path measures to reuse across the canvases of one compositor (nil: measure afresh).
+    var pathMeasures: PathMeasureCache?
     /// Height of the drawable area in pixels.
     public let height: Int
 
@@ -207,6 +209,7 @@ public final class Canvas {
         let inner = Canvas(surface: recording, width: width, height: height)
         inner.cullRect = cullRect?.insetBy(dx: -shadow.cullOutset, dy: -shadow.cullOutset)
         inner.marksBoundsOnly = marksBoundsOnly
+        inner.pathMeasures = pathMeasures
         var m = cairo_matrix_t()
         cairo_get_matrix(context, &m)
         cairo_set_matrix(inner.context, &m)

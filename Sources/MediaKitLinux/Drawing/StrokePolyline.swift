@@ -32,10 +32,10 @@ struct StrokePolyline: Equatable {
     /// `path` flattened with `tolerance` (user units) and trimmed to [`start`, `end`], fractions
     /// of its length as ``Path/trimmed(from:to:)`` measures it (the trim points are exact points
     /// of the curves; only the vertices between them come from flattening).
-    init(path: Path, from start: Double, to end: Double, tolerance: CGFloat) {
+    init(path: Path, from start: Double, to end: Double, tolerance: CGFloat, measures: PathMeasureCache? = nil) {
         let a = start.clamped01, b = end.clamped01
         guard b > a || (a <= 0 && b >= 1) else { return }
-        let measure = PathMeasure(path)
+        let measure = measures?.measure(of: path) ?? PathMeasure(path)
         let from = measure.length * a, to = measure.length * b
         var lastSubpath = -1
         var wholeSubpath = true
@@ -169,5 +169,24 @@ extension CGRect {
     /// zero-height box (a horizontal or vertical segment) counts.
     func touches(_ other: CGRect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+}
+
+/// The arc-length tables of the last few paths measured: a tile drawing a shape layer, and the
+/// damage tracking comparing two trims of it, measure the same path again and again.
+final class PathMeasureCache {
+    private var entries: [(path: Path, measure: PathMeasure)] = []
+
+    /// The measure of `path`, from the cache when it was measured lately.
+    func measure(of path: Path) -> PathMeasure {
+        if let index = entries.firstIndex(where: { $0.path == path }) {
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.measure
+        }
+        let measure = PathMeasure(path)
+        if entries.count >= 8 { entries.removeFirst() }
+        entries.append((path, measure))
+        return measure
     }
 }

@@ -92,7 +92,7 @@ public final class ShapeLayer: Layer {
         }
         if let strokeColor, strokeColor.alpha > 0, lineWidth > 0 {
             let transform = canvas.currentTransform
-            guard var polyline = strokePolyline(transform: transform) else { return }
+            guard var polyline = strokePolyline(transform: transform, measures: canvas.pathMeasures) else { return }
             if let area = canvas.cullRect, lineDashPattern.isEmpty {
                 polyline = polyline.culled(to: area, margin: strokeReach(transform: transform), transform: transform)
             }
@@ -102,11 +102,11 @@ public final class ShapeLayer: Layer {
 
     /// The stroked outline, trimmed, flattened for `transform` (user to device); nil when
     /// nothing is stroked.
-    func strokePolyline(transform: CGAffineTransform) -> StrokePolyline? {
+    func strokePolyline(transform: CGAffineTransform, measures: PathMeasureCache? = nil) -> StrokePolyline? {
         guard let path, !path.isEmpty, let strokeColor, strokeColor.alpha > 0, lineWidth > 0 else { return nil }
         let start = strokeStart.clamped01, end = strokeEnd.clamped01
         guard end > start else { return nil }
-        return StrokePolyline(path: path, from: start, to: end, tolerance: StrokePolyline.tolerance(for: transform))
+        return StrokePolyline(path: path, from: start, to: end, tolerance: StrokePolyline.tolerance(for: transform), measures: measures)
     }
 
     /// How far (device pixels) the stroke's ink reaches from its segments: half the width,
