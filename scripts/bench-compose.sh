@@ -4,17 +4,18 @@
 #   2. ffmpeg's `overlay` filter fed the same overlay as a full-frame RGBA PNG sequence.
 # Input: a 10 s 1080p60 testsrc2 clip (libx264) with AAC audio. Median of RUNS runs each,
 # interleaved in the same loop so that machine load hits all three alike.
-# Usage: scripts/bench-compose.sh        (env: PRESET=veryfast CRF=20 RUNS=3 WORK=/tmp/bench-compose)
+# Usage: scripts/bench-compose.sh        (env: PRESET=veryfast CRF=20 RUNS=3 WORK=/tmp/bench-compose SCRATCH=.build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PRESET=${PRESET:-veryfast}
 CRF=${CRF:-20}
 RUNS=${RUNS:-3}
 WORK=${WORK:-/tmp/bench-compose}
+SCRATCH=${SCRATCH:-.build}
 mkdir -p "$WORK"
 
-swift build -c release --product overlay-demo >/dev/null
-DEMO="$(swift build -c release --show-bin-path)/overlay-demo"
+swift build -c release --scratch-path "$SCRATCH" --product overlay-demo >/dev/null
+DEMO="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/overlay-demo"
 
 IN="$WORK/in-1080p60.mp4"
 if [ ! -f "$IN" ]; then

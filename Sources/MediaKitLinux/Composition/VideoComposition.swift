@@ -79,6 +79,9 @@ public final class FrameCompositor {
     /// The last rasterised patch, valid while ``cached`` is reused (the renderer's buffer keeps it).
     private var cachedPatch: OverlayPatchRenderer.Patch?
 
+    /// The tiled rendering of the layer tree, for frames composited without a draw handler.
+    private(set) var tiles: OverlayTiles?
+
     /// A frame handed back after encoding, reused as the next writable copy.
     private var spare: VideoFrame?
 
@@ -89,10 +92,16 @@ public final class FrameCompositor {
         }
     }
 
-    /// Decoded frames share their memory with the decoder's reference pool; copying one into a
-    /// recycled frame avoids a fresh multi-megabyte allocation (and its page faults) per frame.
-    private func makeWritable(_ frame: inout VideoFrame) throws(MediaError) {
-        if isKnownUniquelyReferenced(&frame.buffer) && av_frame_is_writable(frame.buffer.frame) != 0 { return }
+    /// Whether `frame`'s pixels may be changed in place (decoded frames share their memory with
+    /// the decoder's reference pool).
+    private func isWritable(_ frame: inout VideoFrame) -> Bool {
+        isKnownUniquelyReferenced(&frame.buffer) && av_frame_is_writable(frame.buffer.frame) != 0
+    }
+
+    /// A yuv420p frame of `frame`'s size and times to write a changed copy into: the recycled
+    /// one when there is one, which avoids a fresh multi-megabyte allocation (and its page
+    /// faults) per frame.
+    private func blankFrame(like frame: VideoFrame) throws(MediaError) -> VideoFrame {
         var target: VideoFrame
         if let reusable = spare {
             spare = nil
@@ -102,6 +111,13 @@ public final class FrameCompositor {
         }
         target.time = frame.time
         target.duration = frame.duration
+        return target
+    }
+
+    /// Makes `frame` writable, copying it into a recycled frame when it is shared.
+    private func makeWritable(_ frame: inout VideoFrame) throws(MediaError) {
+        if isWritable(&frame) { return }
+        var target = try blankFrame(like: frame)
         for plane in 0..<3 {
             let rowBytes = PixelFormat.yuv420p.planeWidth(plane, frameWidth: frame.width)
             let rows = frame.rows(plane: plane)
@@ -124,6 +140,25 @@ public final class FrameCompositor {
     public func composite(_ frame: inout VideoFrame, layer: Layer?, drawHandler: ((Canvas, MediaTime) -> Void)?) throws(MediaError) -> Bool {
         guard frame.width == renderer.frameWidth, frame.height == renderer.frameHeight else {
             throw .invalidArgument("frame is \(frame.width)x\(frame.height), the compositor \(renderer.frameWidth)x\(renderer.frameHeight)")
+        }
+        // A layer tree alone, over yuv420p: keep the rendering from frame to frame and redraw
+        // only the tiles whose pixels can have changed.
+        if drawHandler == nil, let layer, frame.pixelFormat == .yuv420p {
+            guard frame.width % 2 == 0, frame.height % 2 == 0 else {
+                throw .invalidArgument("yuv420p compositing needs an even frame size, not \(frame.width)x\(frame.height)")
+            }
+            let tiles = self.tiles ?? OverlayTiles(width: frame.width, height: frame.height)
+            self.tiles = tiles
+            tiles.update(to: layer.presentation(at: frame.time))
+            guard tiles.hasInk else { return false }
+            if isWritable(&frame) {
+                tiles.blend(into: &frame)
+            } else {
+                var target = try blankFrame(like: frame)
+                tiles.blend(from: frame, into: &target)
+                frame = target
+            }
+            return true
         }
         // Without a draw handler the overlay is a pure function of the layer tree's presentation:
         // when that is unchanged from the previous frame, reuse its recording and pixels.

@@ -10,9 +10,7 @@ enum BoxBlur {
     /// Blurs `height` rows of `width` bytes, `stride` apart, in place.
     static func blurA8(data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         guard sigma > 0.2, width > 0, height > 0 else { return }
-        // Three boxes of width w have variance 3 (w^2 - 1) / 12 = sigma^2.
-        let boxWidth = (4 * sigma * sigma + 1).squareRoot()
-        let radius = max(1, Int((boxWidth - 1) / 2 + 0.5))
+        let radius = Self.radius(sigma: sigma)
         let window = 2 * radius + 1
         // sum / window as (sum * reciprocal + half) >> 24.
         let reciprocal = (1 << 24) / window + 1
@@ -27,6 +25,36 @@ enum BoxBlur {
             vertical(data, stride: stride, width: width, height: height, radius: radius, reciprocal: reciprocal,
                      scratch: scratch, sums: sums)
         }
+    }
+
+    /// Averages each `scale` x `scale` block of an A8 image into one pixel of a `width` x
+    /// `height` A8 image (rounded to nearest).
+    static func shrinkA8(_ source: UnsafeMutablePointer<UInt8>, stride sourceStride: Int, into target: UnsafeMutablePointer<UInt8>,
+                         stride targetStride: Int, width: Int, height: Int, scale: Int) {
+        let area = scale * scale
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        defer { sums.deallocate() }
+        for y in 0..<height {
+            sums.initialize(repeating: 0, count: width)
+            for line in 0..<scale {
+                let row = source + (y * scale + line) * sourceStride
+                for x in 0..<width {
+                    var sum = 0
+                    for i in 0..<scale { sum += Int(row[x * scale + i]) }
+                    sums[x] += sum
+                }
+            }
+            let out = target + y * targetStride
+            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (sums[x] + area / 2) / area) }
+        }
+    }
+
+    /// The box radius of each of the three passes for `sigma` (0: no blur).
+    static func radius(sigma: Double) -> Int {
+        guard sigma > 0.2 else { return 0 }
+        // Three boxes of width w have variance 3 (w^2 - 1) / 12 = sigma^2.
+        let boxWidth = (4 * sigma * sigma + 1).squareRoot()
+        return max(1, Int((boxWidth - 1) / 2 + 0.5))
     }
 
     private static func horizontal(_ row: UnsafeMutablePointer<UInt8>, count: Int, radius: Int, reciprocal: Int,

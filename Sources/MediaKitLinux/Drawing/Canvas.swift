@@ -11,6 +11,15 @@ public final class Canvas {
     let surface: OpaquePointer
     /// Width of the drawable area in pixels.
     public let width: Int
+    /// The device-space area whose pixels matter (the compositor's tile), nil for all. Drawing
+    /// may then skip what cannot reach it, and must draw exactly what it would draw otherwise
+    /// inside it: shape layers drop far stroke segments, shadows blur only what reaches it.
+    var cullRect: CGRect?
+    /// Whether only where ink can appear matters (for damage bounds): shadows are then marked
+    /// as their reach box instead of being blurred.
+    var marksBoundsOnly = false
+    /// Path measures to reuse across the canvases of one compositor (nil: measure afresh).
+    var pathMeasures: PathMeasureCache?
     /// Height of the drawable area in pixels.
     public let height: Int
 
@@ -186,10 +195,21 @@ public final class Canvas {
     /// blurred on a small offscreen buffer around the drawn area only.
     public func drawWithShadow(_ shadow: Shadow, _ body: (Canvas) -> Void) {
         guard shadow.color.alpha > 0 else { body(self); return }
-        // Record the content in device space so its ink extents are known.
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        // Record the content in device space so its ink extents are known. When only an area
+        // matters, the content matters within the shadow's reach of it.
+        // The recording is bounded (Cairo 1.16 loses the ink extents, or crashes, when a
+        // transparency group is drawn into an unbounded one): to the area that matters, or to
+        // the picture, grown by how far content can cast this shadow into it.
+        let area = (cullRect ?? CGRect(x: 0, y: 0, width: width, height: height))
+            .insetBy(dx: -shadow.cullOutset - 2, dy: -shadow.cullOutset - 2)
+        var bounds = cairo_rectangle_t(x: floor(area.minX), y: floor(area.minY),
+                                       width: ceil(area.maxX) - floor(area.minX), height: ceil(area.maxY) - floor(area.minY))
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &bounds)!
         defer { cairo_surface_destroy(recording) }
         let inner = Canvas(surface: recording, width: width, height: height)
+        inner.cullRect = cullRect?.insetBy(dx: -shadow.cullOutset, dy: -shadow.cullOutset)
+        inner.marksBoundsOnly = marksBoundsOnly
+        inner.pathMeasures = pathMeasures
         var m = cairo_matrix_t()
         cairo_get_matrix(context, &m)
         cairo_set_matrix(inner.context, &m)
@@ -198,31 +218,77 @@ public final class Canvas {
         var x = 0.0, y = 0.0, w = 0.0, h = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
         guard w > 0, h > 0 else { return }
-        let pad = Int(ceil(1.5 * shadow.blur)) + 2
-        let x0 = Int(floor(x)) - pad, y0 = Int(floor(y)) - pad
-        let fullWidth = Int(ceil(x + w)) + pad - x0, fullHeight = Int(ceil(y + h)) + pad - y0
-        guard fullWidth < 16384, fullHeight < 16384 else { return }
-        // A wide blur hides detail anyway: blur a mask shrunk by `scale` and let Cairo stretch it
-        // back with bilinear filtering (cost falls with the square of the scale).
-        let sigma = Double(shadow.blur) / 2
-        let scale = max(1, min(8, Int(sigma / 2)))
+        let reach = shadow.blurReach
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_identity_matrix(context)
+        if marksBoundsOnly {
+            cairo_rectangle(context, x, y, w, h)
+            cairo_rectangle(context, x - Double(reach) + shadow.offset.width, y - Double(reach) + shadow.offset.height,
+                            w + 2 * Double(reach), h + 2 * Double(reach))
+            cairo_set_source_rgba(context, 1, 1, 1, 1)
+            cairo_fill(context)
+            return
+        }
+        var x0 = Int(floor(x)) - reach, y0 = Int(floor(y)) - reach
+        var x1 = Int(ceil(x + w)) + reach, y1 = Int(ceil(y + h)) + reach
+        if let cullRect {
+            // Shadow pixels inside the area come from the mask at (area - offset); blurring
+            // them exactly needs the mask `reach` further out.
+            let needed = cullRect.offsetBy(dx: -shadow.offset.width, dy: -shadow.offset.height)
+            x0 = max(x0, Int(floor(needed.minX)) - reach); y0 = max(y0, Int(floor(needed.minY)) - reach)
+            x1 = min(x1, Int(ceil(needed.maxX)) + reach); y1 = min(y1, Int(ceil(needed.maxY)) + reach)
+        }
+        if x1 > x0, y1 > y0, x1 - x0 < 16384, y1 - y0 < 16384 {
+            paintShadow(shadow, of: recording, x0: x0, y0: y0, x1: x1, y1: y1)
+        }
+        // Replay the content itself over its shadow, limited to its ink so that nested
+        // recordings keep finite extents.
+        cairo_set_source_surface(context, recording, 0, 0)
+        cairo_rectangle(context, floor(x), floor(y), ceil(x + w) - floor(x), ceil(y + h) - floor(y))
+        cairo_fill(context)
+    }
+
+    /// Paints the blurred coverage of `recording` (device space) found in [x0, x1) x [y0, y1),
+    /// shifted by the shadow's offset, in the shadow's colour. The context is in device space.
+    private func paintShadow(_ shadow: Shadow, of recording: OpaquePointer, x0 left: Int, y0 top: Int, x1: Int, y1: Int) {
+        // The mask's pixel grid sits on multiples of the scale in device space, so two areas
+        // (tiles) that share pixels sample them on the same grid and agree exactly.
+        let scale = shadow.maskScale
+        func floorToGrid(_ v: Int) -> Int { v >= 0 ? v / scale * scale : -((-v + scale - 1) / scale) * scale }
+        let x0 = floorToGrid(left), y0 = floorToGrid(top)
+        let fullWidth = x1 - x0, fullHeight = y1 - y0
         let maskWidth = (fullWidth + scale - 1) / scale, maskHeight = (fullHeight + scale - 1) / scale
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight))!
         defer { cairo_surface_destroy(mask) }
-        let maskContext = cairo_create(mask)!
-        cairo_scale(maskContext, 1 / Double(scale), 1 / Double(scale))
-        cairo_set_source_surface(maskContext, recording, Double(-x0), Double(-y0))
-        cairo_paint(maskContext)
-        cairo_destroy(maskContext)
-        cairo_surface_flush(mask)
+        if scale == 1 {
+            let maskContext = cairo_create(mask)!
+            cairo_set_source_surface(maskContext, recording, Double(-x0), Double(-y0))
+            cairo_paint(maskContext)
+            cairo_destroy(maskContext)
+            cairo_surface_flush(mask)
+        } else {
+            // Cover at full size and average scale x scale blocks: exact box sampling, the same
+            // whatever the area (Cairo's scaled replay filters differently and, in 1.16, crashes
+            // on nested shadow recordings).
+            let full = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth * scale), Int32(maskHeight * scale))!
+            defer { cairo_surface_destroy(full) }
+            let fullContext = cairo_create(full)!
+            cairo_set_source_surface(fullContext, recording, Double(-x0), Double(-y0))
+            cairo_paint(fullContext)
+            cairo_destroy(fullContext)
+            cairo_surface_flush(full)
+            cairo_surface_flush(mask)
+            BoxBlur.shrinkA8(cairo_image_surface_get_data(full)!, stride: Int(cairo_image_surface_get_stride(full)),
+                             into: cairo_image_surface_get_data(mask)!, stride: Int(cairo_image_surface_get_stride(mask)),
+                             width: maskWidth, height: maskHeight, scale: scale)
+        }
         BoxBlur.blurA8(data: cairo_image_surface_get_data(mask)!, width: maskWidth, height: maskHeight,
-                       stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma / Double(scale))
+                       stride: Int(cairo_image_surface_get_stride(mask)), sigma: shadow.sigma / Double(scale))
         cairo_surface_mark_dirty(mask)
 
         // Stretch back to full size here (pixman's bilinear scaling is far slower than an
         // unscaled mask), then paint the shadow colour through it.
-        cairo_save(context)
-        cairo_identity_matrix(context)
         let maskX = Double(x0) + shadow.offset.width, maskY = Double(y0) + shadow.offset.height
         let fullMask: OpaquePointer
         cairo_save(context)
@@ -242,12 +308,12 @@ public final class Canvas {
         setSource(shadow.color)
         cairo_mask_surface(context, fullMask, maskX, maskY)
         cairo_restore(context)
-        // Replay the content itself over its shadow, limited to its ink so that nested
-        // recordings keep finite extents.
-        cairo_set_source_surface(context, recording, 0, 0)
-        cairo_rectangle(context, floor(x), floor(y), ceil(x + w) - floor(x), ceil(y + h) - floor(y))
-        cairo_fill(context)
-        cairo_restore(context)
+    }
+
+    /// Strokes the segments of `polyline` (user space).
+    func stroke(_ polyline: StrokePolyline, with color: Color, style: StrokeStyle) {
+        guard style.lineWidth > 0, !polyline.subpaths.isEmpty else { return }
+        stroke(polyline.path, with: color, style: style)
     }
 
     // MARK: Helpers

@@ -94,6 +94,20 @@ public struct Shadow: Sendable, Hashable, Codable {
         self.color = color; self.offset = offset; self.blur = blur
     }
 
-    /// How far the shadow can reach beyond the content.
-    var outset: CGFloat { ceil(3 * blur / 2 + 2) + max(abs(offset.width), abs(offset.height)) }
+    /// Standard deviation of the blur's Gaussian.
+    var sigma: Double { Double(blur) / 2 }
+    /// The blur runs on a mask shrunk by this factor (a wide blur hides detail anyway; the cost
+    /// falls with its square).
+    var maskScale: Int { max(1, min(8, Int(sigma / 2))) }
+    /// How far (device pixels) the blurred mask reaches beyond the content, and how much
+    /// content around a pixel decides its blurred value: three box passes of the shrunken
+    /// radius, one mask pixel for the shrinking, one for the bilinear enlargement, and 2 for
+    /// antialiasing. Rounding in each box pass stays within that distance too.
+    var blurReach: Int {
+        let scale = maskScale
+        return (3 * BoxBlur.radius(sigma: sigma / Double(scale)) + 2) * scale + 2
+    }
+    /// How far beyond an area the content must be known to draw this shadow exactly inside it
+    /// (the blur's reach plus the offset).
+    var cullOutset: CGFloat { CGFloat(blurReach) + ceil(max(abs(offset.width), abs(offset.height))) }
 }

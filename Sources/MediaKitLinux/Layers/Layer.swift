@@ -202,7 +202,8 @@ public class Layer {
         guard !p.isHidden, p.opacity > 0 else { return }
         canvas.withSavedGState {
             canvas.concatenate(p.transformToSuperlayer)
-            let grouped = p.opacity < 1
+            // Opacity does not move ink: bounds are marked without the group.
+            let grouped = p.opacity < 1 && !canvas.marksBoundsOnly
             if grouped { canvas.beginTransparencyLayer() }
             let drawBody = { (target: Canvas) in
                 target.withSavedGState {
@@ -214,15 +215,21 @@ public class Layer {
                     for sublayer in self.sublayers { sublayer.render(in: target, atSeconds: seconds) }
                 }
             }
-            if p.shadowOpacity > 0 {
-                let shadow = Shadow(color: p.shadowColor.withAlpha(p.shadowColor.alpha * p.shadowOpacity.clamped01),
-                                    offset: p.shadowOffset, blur: 2 * p.shadowRadius)
+            if let shadow = p.renderedShadow {
                 canvas.drawWithShadow(shadow, drawBody)
             } else {
                 drawBody(canvas)
             }
             if grouped { canvas.endTransparencyLayer(alpha: p.opacity) }
         }
+    }
+
+    /// The shadow drawn under the layer's content and sublayers; nil for none.
+    var renderedShadow: Shadow? {
+        guard shadowOpacity > 0 else { return nil }
+        let shadow = Shadow(color: shadowColor.withAlpha(shadowColor.alpha * shadowOpacity.clamped01),
+                            offset: shadowOffset, blur: 2 * shadowRadius)
+        return shadow.color.alpha > 0 ? shadow : nil
     }
 
     /// Draws this layer's own content in its coordinates; subclasses draw theirs.

@@ -91,9 +91,30 @@ public final class ShapeLayer: Layer {
             canvas.fill(path, with: fillColor, evenOdd: usesEvenOddFillRule)
         }
         if let strokeColor, strokeColor.alpha > 0, lineWidth > 0 {
-            let start = strokeStart.clamped01, end = strokeEnd.clamped01
-            guard end > start else { return }
-            canvas.stroke(path.trimmed(from: start, to: end), with: strokeColor, style: strokeStyle)
+            let transform = canvas.currentTransform
+            guard var polyline = strokePolyline(transform: transform, measures: canvas.pathMeasures) else { return }
+            if let area = canvas.cullRect, lineDashPattern.isEmpty {
+                polyline = polyline.culled(to: area, margin: strokeReach(transform: transform), transform: transform)
+            }
+            canvas.stroke(polyline, with: strokeColor, style: strokeStyle)
         }
+    }
+
+    /// The stroked outline, trimmed, flattened for `transform` (user to device); nil when
+    /// nothing is stroked.
+    func strokePolyline(transform: CGAffineTransform, measures: PathMeasureCache? = nil) -> StrokePolyline? {
+        guard let path, !path.isEmpty, let strokeColor, strokeColor.alpha > 0, lineWidth > 0 else { return nil }
+        let start = strokeStart.clamped01, end = strokeEnd.clamped01
+        guard end > start else { return nil }
+        return StrokePolyline(path: path, from: start, to: end, tolerance: StrokePolyline.tolerance(for: transform), measures: measures)
+    }
+
+    /// How far (device pixels) the stroke's ink reaches from its segments: half the width,
+    /// lengthened by miter joins or square caps, plus antialiasing.
+    func strokeReach(transform: CGAffineTransform) -> CGFloat {
+        let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                        (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let factor = max(lineJoin == .miter ? max(miterLimit, 1) : 1, lineCap == .square ? 1.5 : 1)
+        return ceil(lineWidth / 2 * scale * factor) + 2
     }
 }
