@@ -40,61 +40,40 @@ final class LumaImage {
     }
 }
 
-/// Box-filter downscaling from any frame to the analysis size, reading luma only.
+/// Area-averaging downscale from any frame to the analysis size, reading luma only.
 ///
-/// Each output pixel averages the source pixels whose area it covers (source ranges are split
-/// at integer boundaries), which keeps a 1-2 px ball's energy instead of skipping it as
-/// nearest-neighbour sampling would.
+/// Each output pixel is the mean of the source area it covers, source pixels weighted by how
+/// much of them lies inside (fractions included, as swscale's area filter does). That keeps a
+/// 1-2 px ball's energy, where nearest-neighbour sampling would skip it, and keeps it steady
+/// from frame to frame: splitting the source at whole pixels instead made a small ball's
+/// contrast jump as it moved between 1- and 2-column boxes, which cut tracks short.
 final class LumaDownscaler {
     let sourceWidth: Int
     let sourceHeight: Int
     let width: Int
     let height: Int
-    private let yStart: [Int]
-    /// First source column of each output column.
-    private let xStart: UnsafeMutablePointer<Int32>
-    /// Source columns each output column covers.
-    private let xCount: UnsafeMutablePointer<Int32>
-    /// Column sums of the source rows one output row covers.
-    private let sums: UnsafeMutablePointer<UInt32>
-    /// Per source-row count, per output column: ceil(2^32 / area) and (area / 2) times that, so
-    /// that a multiply-add and a shift divide exactly (sums stay below 2^16 for areas under
-    /// 256), where a hardware division per output pixel dominated the whole downscale.
-    private let divisionTables: [Int: DivisionTable]
-    /// The most source rows any output row covers (16-bit column sums hold up to 257).
-    private let maxRowsPerOutput: Int
+    private let columns: AreaWeights
+    private let rows: AreaWeights
+    /// One output row's weighted column sums (row weights sum to 256, so 16 bits hold them),
+    /// padded so that every column can read `columns.taps` entries. Column weights sum to
+    /// 2^16, so a column's total stays below 2^32.
+    private let sums: UnsafeMutablePointer<UInt16>
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.width = width
         self.height = height
-        yStart = (0...height).map { $0 * sourceHeight / height }
-        xStart = .allocate(capacity: width)
-        xCount = .allocate(capacity: width)
-        for ox in 0..<width {
-            let x0 = ox * sourceWidth / width, x1 = max((ox + 1) * sourceWidth / width, x0 + 1)
-            xStart[ox] = Int32(x0)
-            xCount[ox] = Int32(min(x1, sourceWidth) - x0)
-        }
-        sums = .allocate(capacity: sourceWidth)
-        maxRowsPerOutput = (0..<height).map { min(max((($0 + 1) * sourceHeight / height), $0 * sourceHeight / height + 1), sourceHeight) - $0 * sourceHeight / height }.max() ?? 1
-        var tables: [Int: DivisionTable] = [:]
-        for oy in 0..<height {
-            let y0 = oy * sourceHeight / height
-            let rows = min(max((oy + 1) * sourceHeight / height, y0 + 1), sourceHeight) - y0
-            if tables[rows] == nil, let table = DivisionTable(rows: rows, columns: xCount, width: width) { tables[rows] = table }
-        }
-        divisionTables = tables
+        columns = AreaWeights(source: sourceWidth, output: width, total: 1 << 16)
+        rows = AreaWeights(source: sourceHeight, output: height, total: 256)
+        sums = .allocate(capacity: sourceWidth + columns.taps)
+        sums.initialize(repeating: 0, count: sourceWidth + columns.taps)
     }
 
-    deinit {
-        xStart.deallocate()
-        xCount.deallocate()
-        sums.deallocate()
-    }
+    deinit { sums.deallocate() }
 
-    /// Writes the downscaled luma of `frame` into `image` (which must have the output size).
+    /// Writes the downscaled luma of `frame` into `image` (which must have the output size),
+    /// stretched to full range when the frame holds video-range luma.
     func scale(_ frame: VideoFrame, into image: LumaImage) {
         let sameSize = frame.width == width && frame.height == height
         switch frame.pixelFormat {
@@ -108,6 +87,7 @@ final class LumaDownscaler {
                     scaleLuma(base: bytes.baseAddress!, stride: stride, into: image)
                 }
             }
+            if !frame.isFullRange { expandVideoRange(image) }
         case .bgra, .rgba:
             // Slow path (no caller should need it for video): luma first, then scale.
             let red = frame.pixelFormat == .rgba ? 0 : 2
@@ -132,76 +112,125 @@ final class LumaDownscaler {
         image.replicateEdges()
     }
 
-    private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
-        if maxRowsPerOutput <= 257 {
-            scaleLuma(base: base, stride: stride, into: image, sums: UnsafeMutableRawPointer(sums).assumingMemoryBound(to: UInt16.self))
-        } else {
-            scaleLuma(base: base, stride: stride, into: image, sums: sums)
+    /// Video-range luma (16...235) stretched to 0...255, so that the detector sees the same
+    /// contrasts in decoded yuv420p video as in full-range gray (its thresholds are in
+    /// full-range steps).
+    private static let videoRangeTable: [UInt8] = (0..<256).map { v in
+        UInt8(clamping: Int(((Double(v) - 16) * 255 / 219).rounded()))
+    }
+
+    private func expandVideoRange(_ image: LumaImage) {
+        Self.videoRangeTable.withUnsafeBufferPointer { table in
+            for y in 0..<height {
+                let row = image.row(y)
+                for x in 0..<width { row[x] = table[Int(row[x])] }
+            }
         }
     }
 
-    /// Column sums in `Sum` (16 bits whenever they fit, so twice as many lanes per vector as 32).
-    @inline(__always)
-    private func scaleLuma<Sum: FixedWidthInteger & UnsignedInteger>(
-        base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage, sums: UnsafeMutablePointer<Sum>
-    ) {
-        let xStart = self.xStart, xCount = self.xCount
-        let sourceWidth = self.sourceWidth
+    private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
+        guard rows.isPrecise && columns.isPrecise else {
+            // Row weights in 1/256 would be too coarse; no analysis size comes near this.
+            scaleLumaExactly(base: base, stride: stride, into: image)
+            return
+        }
+        let sums = self.sums, sourceWidth = self.sourceWidth
+        let columnStart = columns.start, columnWeights = columns.weights, columnTaps = columns.taps
+        let rowStart = rows.start, rowWeights = rows.weights, rowTaps = rows.taps
         for oy in 0..<height {
-            let y0 = yStart[oy], y1 = min(max(yStart[oy + 1], y0 + 1), sourceHeight)
-            // Widening adds over whole rows: vectorised.
-            let first = base + y0 * stride
-            for x in 0..<sourceWidth { sums[x] = Sum(truncatingIfNeeded: first[x]) }
-            var sy = y0 + 1
-            while sy < y1 {
-                let row = base + sy * stride
-                for x in 0..<sourceWidth { sums[x] &+= Sum(truncatingIfNeeded: row[x]) }
-                sy += 1
+            // Vertical: weighted sum of the source rows this output row covers (vectorised:
+            // 16-bit multiply-adds over whole rows).
+            let first = base + rowStart[oy] * stride
+            let w0 = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps])
+            for x in 0..<sourceWidth { sums[x] = w0 &* UInt16(truncatingIfNeeded: first[x]) }
+            for k in 1..<max(rowTaps, 1) {
+                let w = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps + k])
+                if w == 0 { break }
+                let row = base + (rowStart[oy] + k) * stride
+                for x in 0..<sourceWidth { sums[x] &+= w &* UInt16(truncatingIfNeeded: row[x]) }
             }
-            let rows = y1 - y0
+            // Horizontal: each output column's weighted sum of its columns (unused taps weigh 0).
             let out = image.row(oy)
-            if let table = divisionTables[rows] {
-                // (total + area / 2) / area as one multiply-add and a shift, per column.
-                let factor = table.factor, bias = table.bias
-                for ox in 0..<width {
-                    let x0 = Int(truncatingIfNeeded: xStart[ox]), n = Int(truncatingIfNeeded: xCount[ox])
-                    var total = UInt64(truncatingIfNeeded: sums[x0])
-                    var k = 1
-                    while k < n { total &+= UInt64(truncatingIfNeeded: sums[x0 &+ k]); k &+= 1 }
-                    out[ox] = UInt8(truncatingIfNeeded: (total &* factor[ox] &+ bias[ox]) >> 32)
+            for ox in 0..<width {
+                let x0 = columnStart[ox], weights = columnWeights + ox * columnTaps
+                var total: UInt32 = 1 << 23
+                for k in 0..<columnTaps {
+                    total &+= weights[k] &* UInt32(truncatingIfNeeded: sums[x0 &+ k])
                 }
-            } else {
-                for ox in 0..<width {
-                    let x0 = Int(xStart[ox]), n = Int(xCount[ox])
-                    var total = 0
-                    for k in 0..<n { total += Int(sums[x0 + k]) }
-                    let count = n * rows
-                    out[ox] = UInt8(truncatingIfNeeded: (total + count / 2) / count)
-                }
+                out[ox] = UInt8(truncatingIfNeeded: total >> 24)
             }
         }
     }
 }
 
-/// Exact division by each output column's box area, for one count of source rows.
-private final class DivisionTable {
-    let factor: UnsafeMutablePointer<UInt64>
-    let bias: UnsafeMutablePointer<UInt64>
+extension LumaDownscaler {
+    /// The area average in floating point, for extreme reductions.
+    fileprivate func scaleLumaExactly(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
+        let rx = Double(sourceWidth) / Double(width), ry = Double(sourceHeight) / Double(height)
+        for oy in 0..<height {
+            let ylo = Double(oy) * ry, yhi = Double(oy + 1) * ry
+            for ox in 0..<width {
+                let xlo = Double(ox) * rx, xhi = Double(ox + 1) * rx
+                var total = 0.0
+                for y in Int(ylo)..<min(Int(yhi.rounded(.up)), sourceHeight) {
+                    let wy = min(yhi, Double(y + 1)) - max(ylo, Double(y))
+                    let row = base + y * stride
+                    for x in Int(xlo)..<min(Int(xhi.rounded(.up)), sourceWidth) {
+                        total += wy * (min(xhi, Double(x + 1)) - max(xlo, Double(x))) * Double(row[x])
+                    }
+                }
+                image.row(oy)[ox] = UInt8(clamping: Int((total / (rx * ry)).rounded()))
+            }
+        }
+    }
+}
 
-    /// Nil when an area reaches 256 (the multiply would no longer divide exactly).
-    init?(rows: Int, columns: UnsafeMutablePointer<Int32>, width: Int) {
-        guard (0..<width).allSatisfy({ Int(columns[$0]) * rows < 256 }) else { return nil }
-        factor = .allocate(capacity: width)
-        bias = .allocate(capacity: width)
-        for ox in 0..<width {
-            let area = UInt64(Int(columns[ox]) * rows)
-            factor[ox] = ((UInt64(1) << 32) + area - 1) / area
-            bias[ox] = (area / 2) * factor[ox]
+/// The source pixels each output pixel of a 1-D area-averaging resize covers, with integer
+/// weights that sum to exactly `total` per output pixel.
+private final class AreaWeights {
+    /// Taps per output pixel (the most any covers); missing ones weigh 0.
+    let taps: Int
+    /// Whether the integer weights are fine enough for the ratio (each tap at least 1/8 of an
+    /// output pixel's total); otherwise the caller must resize another way.
+    let isPrecise: Bool
+    /// First source pixel of each output pixel.
+    let start: UnsafeMutablePointer<Int>
+    /// `taps` weights per output pixel.
+    let weights: UnsafeMutablePointer<UInt32>
+
+    init(source: Int, output: Int, total: Int) {
+        let ratio = Double(source) / Double(output)
+        isPrecise = ratio <= Double(total) / 8
+        var spans: [(Int, [Int])] = []
+        for i in 0..<output {
+            let lo = Double(i) * ratio, hi = Double(i + 1) * ratio
+            let first = min(Int(lo.rounded(.down)), source - 1)
+            let last = max(min(Int(hi.rounded(.up)) - 1, source - 1), first)
+            var w = (first...last).map { s -> Int in
+                let overlap = min(hi, Double(s + 1)) - max(lo, Double(s))
+                return Int((max(overlap, 0) / ratio * Double(total)).rounded())
+            }
+            // Rounding can miss the total by a few steps: settle it on the heaviest tap.
+            let heaviest = w.indices.max { w[$0] < w[$1] }!
+            w[heaviest] = max(w[heaviest] + total - w.reduce(0, +), 0)
+            // Drop empty taps at the ends (a boundary that falls exactly on a pixel edge).
+            var begin = first
+            while w.count > 1 && w[0] == 0 { w.removeFirst(); begin += 1 }
+            while w.count > 1 && w[w.count - 1] == 0 { w.removeLast() }
+            spans.append((begin, w))
+        }
+        taps = spans.map { $0.1.count }.max() ?? 1
+        start = .allocate(capacity: max(output, 1))
+        weights = .allocate(capacity: max(output * taps, 1))
+        weights.initialize(repeating: 0, count: max(output * taps, 1))
+        for (i, span) in spans.enumerated() {
+            start[i] = span.0
+            for (k, w) in span.1.enumerated() { weights[i * taps + k] = UInt32(w) }
         }
     }
 
     deinit {
-        factor.deallocate()
-        bias.deallocate()
+        start.deallocate()
+        weights.deallocate()
     }
 }
