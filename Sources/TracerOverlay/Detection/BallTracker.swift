@@ -554,7 +554,13 @@ struct BallTracker {
         }
         guard chord >= 0.7 * path else { return false }
         // Quick enough for a struck ball (birds and people are slower at the same distance).
-        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed else { return false }
+        // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
+        // is often first seen when it already has: the first half of the window may show the
+        // speed the whole window no longer averages.
+        let mid = window[window.count / 2]
+        let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
+        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed
+            || firstChord / max(mid.t - first.t, 1e-9) >= 1.2 * settings.minimumConfirmSpeed else { return false }
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
         let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
         let quadratic = fitTime(window)
