@@ -351,8 +351,8 @@ struct BallTracker {
             if track.confirmed { return .infinity }
             let recent = track.points.suffix(3)
             let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
-            let strength = min(max(contrast / typical - 1, 0), 2)
-            return min(Double(track.points.count), length) + 3 * strength - 0.5 * Double(track.misses)
+            let strength = min(max(contrast / typical - 1, 0), 1.5)
+            return min(Double(track.points.count), length) + 2 * strength - 0.5 * Double(track.misses)
         }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
         tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
@@ -373,7 +373,10 @@ struct BallTracker {
         let k = min(a.points.count, b.points.count, settings.trajectoryLength)
         if k >= 4 {
             let ra = fitTime(Array(a.points.suffix(k))).rms, rb = fitTime(Array(b.points.suffix(k))).rms
-            if abs(ra - rb) > 0.25 { return ra < rb }
+            // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
+            // rounding, noise that happened onto it by far more.
+            if ra + 0.5 < rb && 2 * ra < rb { return true }
+            if rb + 0.5 < ra && 2 * rb < ra { return false }
         }
         return a.points.count > b.points.count
     }
