@@ -93,6 +93,9 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Most points a track may gather before it passes the trajectory tests; past that it is
+    /// never reported.
+    var longestUnconfirmedTrack = 30
     /// Most analysed frames between a confirmed track's last point and the first point of a
     /// young track that continues it under the same uuid.
     var resumeWindow = 30
@@ -229,7 +232,8 @@ struct BallTracker {
             if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
                 switch judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
-                case .trajectory: tracks[i].confirmed = true
+                case .trajectory:
+                    tracks[i].confirmed = true
                 case .notYet: break
                 case .never: tracks[i].rejected = true
                 }
@@ -503,6 +507,11 @@ struct BallTracker {
     /// Whether the last `trajectoryLength` points look like an object in flight (`notYet` when
     /// its motion does not, `never` when its shape shows it is something else).
     private func judge(_ track: Track) -> Verdict {
+        // A struck ball passes the tests within a few windows of its first sighting; something
+        // followed far longer without passing them (a bird gliding, a walker's head) is not
+        // one, however its last points happen to line up (compression makes a bird's wake and
+        // the frames where it leaves look like a quick, smooth flight).
+        if track.points.count > settings.longestUnconfirmedTrack { return .never }
         if let shape = shapeVerdict(Array(track.points.suffix(settings.trajectoryLength))) { return shape }
         return isTrajectory(track) ? .trajectory : .notYet
     }
