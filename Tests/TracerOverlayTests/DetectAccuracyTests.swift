@@ -32,33 +32,52 @@ import MediaKitLinux
 
     static let shots = [
         Case(scenario: "sky-dark-ball", seed: 1),
-        // Goal: first report within 12 frames; measured 15. In its first frames the ball merges
-        // with the club and the golfer's moving outline.
-        Case(scenario: "dtl-noise-jitter", seed: 1, maximumFramesToReport: 15),
+        // Goal: first report within 12 frames; measured 13 (15 before the tracker ranked its
+        // hypotheses by promise). In its first frames the ball merges with the club and the
+        // golfer's moving outline.
+        Case(scenario: "dtl-noise-jitter", seed: 1, maximumFramesToReport: 13),
         // Goal: recall 0.95; measured 0.9398. The track is lost for a few frames where the ball
         // crosses a bird's wake.
         Case(scenario: "sky-birds-clouds", seed: 3, minimumRecall: 0.939),
     ]
 
     /// Small clips after H.264 at CRF 18, where x264 smooths away much of a sub-pixel ball's
-    /// change. Left out because nothing is found yet (recall 0, no false trajectory; see
-    /// BENCHMARKS.md): dtl-noise-jitter seed 1 and dtl-dark-ball seed 1 at this size.
+    /// change. dtl-noise-jitter seed 1 and dtl-dark-ball seed 1 found nothing at this size
+    /// before the tracker kept a clear new blob's hypothesis among chains of noise and
+    /// confirmed a ball first seen after it had slowed (see BENCHMARKS.md).
     static let compressedShots = [
         Case(scenario: "sky-dark-ball", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.924, 0.9798, 13.
+        // Goals: recall 0.95, report within 12 frames; measured 0.933 and 13.
         Case(scenario: "dtl-noise-jitter", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.92, minimumPrecision: 0.979, maximumFramesToReport: 13),
-        // Goals: recall 0.95, report within 12 frames; measured 0.943 and 14.
+             minimumRecall: 0.93, maximumFramesToReport: 13),
+        // Goal: report within 12 frames; measured 13.
         Case(scenario: "dtl-clean", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.94, maximumFramesToReport: 14),
+             maximumFramesToReport: 13),
         // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.886, 0.949, 16.
         Case(scenario: "dtl-everything", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
              minimumRecall: 0.88, minimumPrecision: 0.945, maximumFramesToReport: 16),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.867, 0.929, 16
+        // (recall 0 before). Points on x264's ghosts of the far ball cost the precision.
+        Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
+             minimumRecall: 0.86, minimumPrecision: 0.925, maximumFramesToReport: 16),
+        // Goals: recall 0.95, report within 12 frames; measured 0.933 and 16 (recall 0 before).
+        // The dark ball is invisible against the ground for its first frames.
+        Case(scenario: "dtl-dark-ball", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
+             minimumRecall: 0.93, maximumFramesToReport: 16),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.35, 0.972, 30.
+        // x264 erases most of this faint ball (contrast 8-14 before coding); what is asserted
+        // here is that the birds are no longer reported (through the CLI the same clip gave
+        // three false trajectories before).
+        Case(scenario: "sky-birds-clouds", seed: 1, width: 640, height: 360, crf: 18,
+             minimumRecall: 0.34, minimumPrecision: 0.97, maximumFramesToReport: 30),
     ]
 
     static let empty = [
         Case(scenario: "practice-swings-no-shot", seed: 1), Case(scenario: "walkers-birds-no-shot", seed: 2),
         Case(scenario: "walkers-birds-no-shot", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18),
+        // A bird followed for 100 frames used to be reported when x264's wake made its last
+        // points look like a quick flight.
+        Case(scenario: "walkers-birds-no-shot", seed: 2, width: 640, height: 360, crf: 23),
     ]
 
     func run(_ c: Case) throws -> DetectHarness.Result {

@@ -93,6 +93,9 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Most points a track may gather before it passes the trajectory tests; past that it is
+    /// never reported.
+    var longestUnconfirmedTrack = 30
     /// Most analysed frames between a confirmed track's last point and the first point of a
     /// young track that continues it under the same uuid.
     var resumeWindow = 30
@@ -229,7 +232,8 @@ struct BallTracker {
             if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
                 switch judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
-                case .trajectory: tracks[i].confirmed = true
+                case .trajectory:
+                    tracks[i].confirmed = true
                 case .notYet: break
                 case .never: tracks[i].rejected = true
                 }
@@ -364,8 +368,8 @@ struct BallTracker {
             if track.confirmed { return .infinity }
             let recent = track.points.suffix(3)
             let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
-            let strength = min(max(contrast / typical - 1, 0), 2)
-            return min(Double(track.points.count), length) + 3 * strength - 0.5 * Double(track.misses)
+            let strength = min(max(contrast / typical - 1, 0), 1.5)
+            return min(Double(track.points.count), length) + 2 * strength - 0.5 * Double(track.misses)
         }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
         tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
@@ -386,7 +390,10 @@ struct BallTracker {
         let k = min(a.points.count, b.points.count, settings.trajectoryLength)
         if k >= 4 {
             let ra = fitTime(Array(a.points.suffix(k))).rms, rb = fitTime(Array(b.points.suffix(k))).rms
-            if abs(ra - rb) > 0.25 { return ra < rb }
+            // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
+            // rounding, noise that happened onto it by far more.
+            if ra + 0.5 < rb && 2 * ra < rb { return true }
+            if rb + 0.5 < ra && 2 * rb < ra { return false }
         }
         return a.points.count > b.points.count
     }
@@ -513,6 +520,11 @@ struct BallTracker {
     /// Whether the last `trajectoryLength` points look like an object in flight (`notYet` when
     /// its motion does not, `never` when its shape shows it is something else).
     private func judge(_ track: Track) -> Verdict {
+        // A struck ball passes the tests within a few windows of its first sighting; something
+        // followed far longer without passing them (a bird gliding, a walker's head) is not
+        // one, however its last points happen to line up (compression makes a bird's wake and
+        // the frames where it leaves look like a quick, smooth flight).
+        if track.points.count > settings.longestUnconfirmedTrack { return .never }
         if let shape = shapeVerdict(Array(track.points.suffix(settings.trajectoryLength))) { return shape }
         return isTrajectory(track) ? .trajectory : .notYet
     }
@@ -567,7 +579,13 @@ struct BallTracker {
         }
         guard chord >= 0.7 * path else { return false }
         // Quick enough for a struck ball (birds and people are slower at the same distance).
-        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed else { return false }
+        // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
+        // is often first seen when it already has: the first half of the window may show the
+        // speed the whole window no longer averages.
+        let mid = window[window.count / 2]
+        let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
+        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed
+            || firstChord / max(mid.t - first.t, 1e-9) >= 1.2 * settings.minimumConfirmSpeed else { return false }
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
         let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
         let quadratic = fitTime(window)
