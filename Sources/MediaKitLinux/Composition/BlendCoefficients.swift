@@ -100,26 +100,13 @@ final class BlendCoefficients {
         }
     }
 
-    /// `out[i] = (input[i] * scale[i] + offset[i]) >> 8`, eight samples at a time.
+    /// `out[i] = (source[i] * scale[i] + offset[i]) >> 8` (a plain loop, which the compiler
+    /// vectorises to 16-bit multiply-adds).
     @inline(__always)
     private static func apply(_ out: UnsafeMutablePointer<UInt8>, _ source: UnsafeMutablePointer<UInt8>, _ scale: UnsafeMutablePointer<UInt16>,
                               _ offset: UnsafeMutablePointer<UInt16>, count: Int) {
-        var i = 0
-        while i + 8 <= count {
-            let bytes = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-            var input = SIMD8<UInt16>()
-            for lane in 0..<8 { input[lane] = UInt16(truncatingIfNeeded: bytes >> (8 * UInt64(lane))) & 0xFF }
-            let factor = UnsafeRawPointer(scale + i).loadUnaligned(as: SIMD8<UInt16>.self)
-            let add = UnsafeRawPointer(offset + i).loadUnaligned(as: SIMD8<UInt16>.self)
-            let value = (input &* factor &+ add) &>> 8
-            var packed: UInt64 = 0
-            for lane in 0..<8 { packed |= UInt64(value[lane] & 0xFF) << (8 * UInt64(lane)) }
-            UnsafeMutableRawPointer(out + i).storeBytes(of: packed, as: UInt64.self)
-            i += 8
-        }
-        while i < count {
-            out[i] = UInt8(truncatingIfNeeded: (UInt16(source[i]) &* scale[i] &+ offset[i]) >> 8)
-            i += 1
+        for i in 0..<count {
+            out[i] = UInt8(truncatingIfNeeded: (UInt16(source[i]) &* scale[i] &+ offset[i]) &>> 8)
         }
     }
 }
