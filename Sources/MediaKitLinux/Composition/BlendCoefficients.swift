@@ -50,7 +50,9 @@ final class BlendCoefficients {
             let scale = lumaScale + row * width + x, add = lumaOffset + row * width + x
             for i in 0..<w {
                 let b = Int(source[4 * i]), g = Int(source[4 * i + 1]), r = Int(source[4 * i + 2]), a = Int(source[4 * i + 3])
-                scale[i] = UInt16(truncatingIfNeeded: (255 - a) * 256 / 255)
+                // floor(t * 256 / 255) for t = 255 - a is t, plus one when t = 255.
+                let t = 255 - a
+                scale[i] = UInt16(truncatingIfNeeded: t + (t == 255 ? 1 : 0))
                 add[i] = offset(16 * a * k.yScale + k.yR * r + k.yG * g + k.yB * b)
             }
         }
@@ -61,7 +63,8 @@ final class BlendCoefficients {
                 let b = Int(p[0]) + Int(p[4]) + Int(q[0]) + Int(q[4]), g = Int(p[1]) + Int(p[5]) + Int(q[1]) + Int(q[5])
                 let r = Int(p[2]) + Int(p[6]) + Int(q[2]) + Int(q[6]), a = Int(p[3]) + Int(p[7]) + Int(q[3]) + Int(q[7])
                 let index = cy * chromaWidth + cx
-                chromaScale[index] = UInt16(truncatingIfNeeded: (1020 - a) * 256 / 1020)
+                // floor((1020 - A) * 64 / 255) by a multiply and shift (exact for 0...1020).
+                chromaScale[index] = UInt16(truncatingIfNeeded: ((1020 - a) * 64 * 257 + 257) >> 16)
                 let grey = 128 * a * k.cScale
                 uOffset[index] = offset(grey + k.uR * r + k.uG * g + k.uB * b)
                 vOffset[index] = offset(grey + k.vR * r + k.vG * g + k.vB * b)
@@ -100,26 +103,13 @@ final class BlendCoefficients {
         }
     }
 
-    /// `out[i] = (input[i] * scale[i] + offset[i]) >> 8`, eight samples at a time.
+    /// `out[i] = (source[i] * scale[i] + offset[i]) >> 8` (a plain loop, which the compiler
+    /// vectorises to 16-bit multiply-adds).
     @inline(__always)
     private static func apply(_ out: UnsafeMutablePointer<UInt8>, _ source: UnsafeMutablePointer<UInt8>, _ scale: UnsafeMutablePointer<UInt16>,
                               _ offset: UnsafeMutablePointer<UInt16>, count: Int) {
-        var i = 0
-        while i + 8 <= count {
-            let bytes = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-            var input = SIMD8<UInt16>()
-            for lane in 0..<8 { input[lane] = UInt16(truncatingIfNeeded: bytes >> (8 * UInt64(lane))) & 0xFF }
-            let factor = UnsafeRawPointer(scale + i).loadUnaligned(as: SIMD8<UInt16>.self)
-            let add = UnsafeRawPointer(offset + i).loadUnaligned(as: SIMD8<UInt16>.self)
-            let value = (input &* factor &+ add) &>> 8
-            var packed: UInt64 = 0
-            for lane in 0..<8 { packed |= UInt64(value[lane] & 0xFF) << (8 * UInt64(lane)) }
-            UnsafeMutableRawPointer(out + i).storeBytes(of: packed, as: UInt64.self)
-            i += 8
-        }
-        while i < count {
-            out[i] = UInt8(truncatingIfNeeded: (UInt16(source[i]) &* scale[i] &+ offset[i]) >> 8)
-            i += 1
+        for i in 0..<count {
+            out[i] = UInt8(truncatingIfNeeded: (UInt16(source[i]) &* scale[i] &+ offset[i]) &>> 8)
         }
     }
 }

@@ -31,6 +31,7 @@ final class OverlayTiles {
 
     private let coefficients: BlendCoefficients
     private let measures = PathMeasureCache()
+    private let shadowMasks = ShadowMaskCache()
 
     init(width: Int, height: Int, matrix: YUVBlender.Matrix? = nil) {
         self.width = width
@@ -102,7 +103,10 @@ final class OverlayTiles {
             let canvas = Canvas(surface: surface, width: width, height: height)
             canvas.cullRect = CGRect(x: x, y: y, width: w, height: h)
             canvas.pathMeasures = measures
+            canvas.shadowMasks = shadowMasks
+            shadowMasks.beginTile(row * tileColumns + column)
             layer.render(in: canvas, atSeconds: 0)
+            shadowMasks.endTile()
         }
         cairo_surface_flush(surface)
         cairo_surface_finish(surface)

@@ -20,6 +20,8 @@ public final class Canvas {
     var marksBoundsOnly = false
     /// Path measures to reuse across the canvases of one compositor (nil: measure afresh).
     var pathMeasures: PathMeasureCache?
+    /// Shadow masks to reuse across frames for the same content in the same tile (nil: none).
+    var shadowMasks: ShadowMaskCache?
     /// Height of the drawable area in pixels.
     public let height: Int
 
@@ -194,6 +196,13 @@ public final class Canvas {
     /// Draws what `body` draws, with `shadow` under it. The shadow is the drawing's coverage,
     /// blurred on a small offscreen buffer around the drawn area only.
     public func drawWithShadow(_ shadow: Shadow, _ body: (Canvas) -> Void) {
+        drawWithShadow(shadow, content: nil, body)
+    }
+
+    /// ``drawWithShadow(_:_:)`` for a layer: `content` (a presentation-tree layer, no
+    /// animations) is what `body` draws, so that a tile can reuse the blurred mask it made for
+    /// the same content before (``shadowMasks``).
+    func drawWithShadow(_ shadow: Shadow, content: Layer?, _ body: (Canvas) -> Void) {
         guard shadow.color.alpha > 0 else { body(self); return }
         // Record the content in device space so its ink extents are known. When only an area
         // matters, the content matters within the shadow's reach of it.
@@ -210,6 +219,7 @@ public final class Canvas {
         inner.cullRect = cullRect?.insetBy(dx: -shadow.cullOutset, dy: -shadow.cullOutset)
         inner.marksBoundsOnly = marksBoundsOnly
         inner.pathMeasures = pathMeasures
+        inner.shadowMasks = shadowMasks
         var m = cairo_matrix_t()
         cairo_get_matrix(context, &m)
         cairo_set_matrix(inner.context, &m)
@@ -240,7 +250,33 @@ public final class Canvas {
             x1 = min(x1, Int(ceil(needed.maxX)) + reach); y1 = min(y1, Int(ceil(needed.maxY)) + reach)
         }
         if x1 > x0, y1 > y0, x1 - x0 < 16384, y1 - y0 < 16384 {
-            paintShadow(shadow, of: recording, x0: x0, y0: y0, x1: x1, y1: y1)
+            let scale = shadow.maskScale
+            func floorToGrid(_ v: Int) -> Int { v >= 0 ? v / scale * scale : -((-v + scale - 1) / scale) * scale }
+            // The mask's pixel grid sits on multiples of the scale in device space, so two areas
+            // (tiles) that share pixels sample them on the same grid and agree exactly.
+            let region = ShadowMask.Region(x0: floorToGrid(x0), y0: floorToGrid(y0), x1: x1, y1: y1)
+            let key = content.map { ShadowMaskCache.Key(content: $0, transform: CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0),
+                                                         area: cullRect, shadow: shadow, region: region) }
+            let mask: ShadowMask
+            if let key, let cache = shadowMasks, let kept = cache.mask(for: key) {
+                mask = kept
+            } else {
+                mask = makeShadowMask(shadow, of: recording, region: region)
+                if let key, let cache = shadowMasks { cache.store(mask, for: key) }
+            }
+            cairo_save(context)
+            if let bands = mask.bands, cullRect == nil {
+                // Composite only where the mask can be non-zero (a tile's mask is small anyway).
+                cairo_new_path(context)
+                for band in bands {
+                    cairo_rectangle(context, Double(region.x0 + band.x) + shadow.offset.width, Double(region.y0 + band.y) + shadow.offset.height,
+                                    Double(band.width), Double(band.height))
+                }
+                cairo_clip(context)
+            }
+            setSource(shadow.color)
+            cairo_mask_surface(context, mask.surface, Double(region.x0) + shadow.offset.width, Double(region.y0) + shadow.offset.height)
+            cairo_restore(context)
         }
         // Replay the content itself over its shadow, limited to its ink so that nested
         // recordings keep finite extents.
@@ -249,15 +285,12 @@ public final class Canvas {
         cairo_fill(context)
     }
 
-    /// Paints the blurred coverage of `recording` (device space) found in [x0, x1) x [y0, y1),
-    /// shifted by the shadow's offset, in the shadow's colour. The context is in device space.
-    private func paintShadow(_ shadow: Shadow, of recording: OpaquePointer, x0 left: Int, y0 top: Int, x1: Int, y1: Int) {
-        // The mask's pixel grid sits on multiples of the scale in device space, so two areas
-        // (tiles) that share pixels sample them on the same grid and agree exactly.
+    /// The blurred coverage of `recording` (device space) over `region`, full size, with the
+    /// bands that can be non-zero.
+    private func makeShadowMask(_ shadow: Shadow, of recording: OpaquePointer, region: ShadowMask.Region) -> ShadowMask {
         let scale = shadow.maskScale
-        func floorToGrid(_ v: Int) -> Int { v >= 0 ? v / scale * scale : -((-v + scale - 1) / scale) * scale }
-        let x0 = floorToGrid(left), y0 = floorToGrid(top)
-        let fullWidth = x1 - x0, fullHeight = y1 - y0
+        let x0 = region.x0, y0 = region.y0
+        let fullWidth = region.x1 - x0, fullHeight = region.y1 - y0
         let maskWidth = (fullWidth + scale - 1) / scale, maskHeight = (fullHeight + scale - 1) / scale
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight))!
         defer { cairo_surface_destroy(mask) }
@@ -288,26 +321,10 @@ public final class Canvas {
         cairo_surface_mark_dirty(mask)
 
         // Stretch back to full size here (pixman's bilinear scaling is far slower than an
-        // unscaled mask), then paint the shadow colour through it.
-        let maskX = Double(x0) + shadow.offset.width, maskY = Double(y0) + shadow.offset.height
-        let fullMask: OpaquePointer
-        cairo_save(context)
-        if scale == 1 {
-            fullMask = cairo_surface_reference(mask)!
-        } else {
-            let (surface, bands) = BoxBlur.upsampleA8(mask, scale: scale, width: fullWidth, height: fullHeight)
-            fullMask = surface
-            // Composite only where the mask can be non-zero.
-            cairo_new_path(context)
-            for band in bands {
-                cairo_rectangle(context, maskX + Double(band.x), maskY + Double(band.y), Double(band.width), Double(band.height))
-            }
-            cairo_clip(context)
-        }
-        defer { cairo_surface_destroy(fullMask) }
-        setSource(shadow.color)
-        cairo_mask_surface(context, fullMask, maskX, maskY)
-        cairo_restore(context)
+        // unscaled mask).
+        if scale == 1 { return ShadowMask(surface: cairo_surface_reference(mask)!, bands: nil) }
+        let (surface, bands) = BoxBlur.upsampleA8(mask, scale: scale, width: fullWidth, height: fullHeight)
+        return ShadowMask(surface: surface, bands: bands)
     }
 
     /// Strokes the segments of `polyline` (user space).

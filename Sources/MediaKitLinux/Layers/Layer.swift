@@ -216,7 +216,7 @@ public class Layer {
                 }
             }
             if let shadow = p.renderedShadow {
-                canvas.drawWithShadow(shadow, drawBody)
+                canvas.drawWithShadow(shadow, content: self, drawBody)
             } else {
                 drawBody(canvas)
             }
@@ -244,6 +244,24 @@ public class Layer {
         for (a, b) in zip(sublayers, other.sublayers) where !a.hasSameAppearance(as: b) { return false }
         return true
     }
+
+    /// Whether this layer and `other` (presentation trees: animations make them differ) cover
+    /// the same pixels under their shadows: the same appearance, except their own opacity,
+    /// which applies to the shadow and content together afterwards.
+    func drawsSameShadowCoverage(as other: Layer) -> Bool {
+        guard animationList.isEmpty, other.animationList.isEmpty, type(of: self) == type(of: other),
+              sublayers.count == other.sublayers.count else { return false }
+        let leveled = type(of: other).init(layer: other)
+        leveled.opacity = opacity
+        guard ownPropertiesDrawTheSame(as: leveled) else { return false }
+        for (a, b) in zip(sublayers, other.sublayers) {
+            guard a.hasNoAnimations, b.hasNoAnimations, a.hasSameAppearance(as: b) else { return false }
+        }
+        return true
+    }
+
+    /// Whether no layer of the tree has an animation.
+    var hasNoAnimations: Bool { animationList.isEmpty && sublayers.allSatisfy(\.hasNoAnimations) }
 
     /// Compares the properties this class draws; subclasses add theirs.
     func ownPropertiesDrawTheSame(as o: Layer) -> Bool {
