@@ -83,7 +83,9 @@ struct Detect: ParsableCommand {
             return try benchmark(reader: reader, runs: max(runs, 1), report: report)
         }
         let progress = TerminalProgress("detecting", total: track.duration.seconds)
-        while let frame = try reader.next() {
+        // Decoding on one core while detecting on the other.
+        let frames = FrameReadAhead(reader)
+        while let frame = try frames.next() {
             for observation in try detector.process(frame) {
                 report.merge(observation)
             }

@@ -130,10 +130,13 @@ public final class LiveShotPipeline {
         var firstTime = MediaTime.invalid
         var lastFrame: VideoFrame?
         if let session, session.state == .ready { try? session.startRecording() }
+        // Decoding runs on its own thread a few frames ahead, as a camera delivers frames while
+        // the last one is analysed; the loop below only waits when decoding falls behind.
+        let frames = FrameReadAhead(reader, depth: 4)
 
         while true {
             let began = clock.now
-            guard var frame = try reader.next() else { break }
+            guard var frame = try frames.next() else { break }
             let decoded = clock.now
             if start == nil { start = began; firstTime = frame.time }
             read += 1
@@ -182,7 +185,7 @@ public final class LiveShotPipeline {
             try previewHandler?(frame)
             progressHandler?(read, frame.time)
         }
-        try reader.finishRecording()
+        try frames.finish()
         tracker.finish(at: lastTime)
         timeline.shots = tracker.shots
         timeline.alignment = alignment
