@@ -81,6 +81,18 @@ import MediaKitLinux
         #expect(energies.allSatisfy { abs($0 - 312) <= 6 }, "energies \(energies)")
     }
 
+    @Test func videoRangeLumaIsStretchedToFullRange() throws {
+        var frame = try VideoFrame(width: 64, height: 32, pixelFormat: .yuv420p)
+        frame.withUnsafeMutablePlane(0) { bytes, stride in
+            for y in 0..<32 { for x in 0..<64 { bytes[y * stride + x] = x < 32 ? 16 : 235 } }
+        }
+        #expect(!frame.isFullRange)
+        let scaler = LumaDownscaler(sourceWidth: 64, sourceHeight: 32, width: 64, height: 32)
+        let image = LumaImage(width: 64, height: 32)
+        scaler.scale(frame, into: image)
+        #expect(image.row(5)[3] == 0 && image.row(5)[40] == 255)
+    }
+
     /// Max / min over the (clamped) square of radius r around (x, y).
     static func band(_ image: [UInt8], _ w: Int, _ h: Int, _ x: Int, _ y: Int, _ r: Int) -> (UInt8, UInt8) {
         var hi: UInt8 = 0, lo: UInt8 = 255

@@ -35,6 +35,13 @@ public struct VideoFrame: @unchecked Sendable {
     /// How long the frame is shown; invalid when unknown.
     public var duration: MediaTime
 
+    /// Whether luma spans 0...255 (full range) rather than 16...235 (video range). gray8 and
+    /// RGB frames are full range; yuv420p frames are video range unless their source marks them
+    /// full range (as JPEG-style "yuvj" video is).
+    public var isFullRange: Bool {
+        pixelFormat != .yuv420p || buffer.frame.pointee.color_range == AVCOL_RANGE_JPEG
+    }
+
     /// Allocates a frame. RGB frames start transparent black, gray8 black, yuv420p video black.
     /// - Throws: ``MediaError/invalidArgument(_:)`` for a non-positive size or an odd yuv420p size.
     public init(width: Int, height: Int, pixelFormat: PixelFormat,

@@ -72,19 +72,27 @@ final class LumaDownscaler {
 
     deinit { sums.deallocate() }
 
-    /// Writes the downscaled luma of `frame` into `image` (which must have the output size).
+    /// Writes the downscaled luma of `frame` into `image` (which must have the output size),
+    /// stretched to full range when the frame holds video-range luma.
     func scale(_ frame: VideoFrame, into image: LumaImage) {
         let sameSize = frame.width == width && frame.height == height
         switch frame.pixelFormat {
         case .gray8, .yuv420p:
-            // Luma as decoded (video range in yuv420p): the thresholds are tuned on decoded video.
-            frame.withUnsafePlane(0) { bytes, stride in
-                if sameSize {
-                    for y in 0..<height {
-                        image.row(y).update(from: bytes.baseAddress! + y * stride, count: width)
+            let table = frame.isFullRange ? Self.identityTable : Self.videoRangeTable
+            table.withUnsafeBufferPointer { table in
+                frame.withUnsafePlane(0) { bytes, stride in
+                    if sameSize {
+                        for y in 0..<height {
+                            let source = bytes.baseAddress! + y * stride, row = image.row(y)
+                            if frame.isFullRange {
+                                row.update(from: source, count: width)
+                            } else {
+                                for x in 0..<width { row[x] = table[Int(source[x])] }
+                            }
+                        }
+                    } else {
+                        scaleLuma(base: bytes.baseAddress!, stride: stride, into: image, table: table.baseAddress!)
                     }
-                } else {
-                    scaleLuma(base: bytes.baseAddress!, stride: stride, into: image)
                 }
             }
         case .bgra, .rgba:
@@ -104,17 +112,32 @@ final class LumaDownscaler {
                 if sameSize {
                     for y in 0..<height { image.row(y).update(from: buffer.baseAddress! + y * frame.width, count: width) }
                 } else {
-                    scaleLuma(base: buffer.baseAddress!, stride: frame.width, into: image)
+                    Self.identityTable.withUnsafeBufferPointer { table in
+                        scaleLuma(base: buffer.baseAddress!, stride: frame.width, into: image, table: table.baseAddress!)
+                    }
                 }
             }
         }
         image.replicateEdges()
     }
 
-    private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage) {
+    /// Video-range luma (16...235) stretched to 0...255, so that the detector sees the same
+    /// contrasts in decoded yuv420p video as in full-range gray (its thresholds are in
+    /// full-range steps).
+    private static let videoRangeTable: [UInt8] = (0..<256).map { v in
+        UInt8(clamping: Int(((Double(v) - 16) * 255 / 219).rounded()))
+    }
+
+    private static let identityTable: [UInt8] = (0..<256).map { UInt8($0) }
+
+    /// Downscales into `image`, mapping every output value through `table` (identity or the
+    /// video-range stretch) as it is stored.
+    private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage,
+                           table: UnsafePointer<UInt8>) {
         guard rows.isPrecise && columns.isPrecise else {
             // Row weights in 1/256 would be too coarse; no analysis size comes near this.
             scaleLumaExactly(base: base, stride: stride, into: image)
+            for y in 0..<height { for x in 0..<width { image.row(y)[x] = table[Int(image.row(y)[x])] } }
             return
         }
         let sums = self.sums, sourceWidth = self.sourceWidth
@@ -139,27 +162,27 @@ final class LumaDownscaler {
             case 2:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 2, v = sums + columnStart[ox]
-                    out[ox] = UInt8(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1])) >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1])) >> 24)]
                 }
             case 3:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 3, v = sums + columnStart[ox]
-                    out[ox] = UInt8(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2])) >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2])) >> 24)]
                 }
             case 4:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 4, v = sums + columnStart[ox]
-                    out[ox] = UInt8(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3])) >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3])) >> 24)]
                 }
             case 5:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 5, v = sums + columnStart[ox]
-                    out[ox] = UInt8(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4])) >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4])) >> 24)]
                 }
             case 6:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 6, v = sums + columnStart[ox]
-                    out[ox] = UInt8(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]) &+ w[5] &* UInt32(truncatingIfNeeded: v[5])) >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]) &+ w[5] &* UInt32(truncatingIfNeeded: v[5])) >> 24)]
                 }
             default:
                 for ox in 0..<width {
@@ -168,7 +191,7 @@ final class LumaDownscaler {
                     for k in 0..<columnTaps {
                         total &+= weights[k] &* UInt32(truncatingIfNeeded: sums[x0 &+ k])
                     }
-                    out[ox] = UInt8(truncatingIfNeeded: total >> 24)
+                    out[ox] = table[Int(truncatingIfNeeded: total >> 24)]
                 }
             }
         }
