@@ -45,31 +45,38 @@ import MediaKitLinux
     /// change. dtl-noise-jitter seed 1 and dtl-dark-ball seed 1 found nothing at this size
     /// before the tracker kept a clear new blob's hypothesis among chains of noise and
     /// confirmed a ball first seen after it had slowed (see BENCHMARKS.md).
+    /// The detector stretches decoded video-range luma to full range, the scale its thresholds
+    /// were tuned in: at 1280x720 CRF 23 (reduced to 800 px) that lifted down-the-line recall
+    /// from 0.12-0.32 to 0.79-0.85 on four of the catalogue's clips, while these native-size
+    /// 640x360 clips lost 0.01-0.14 of recall (figures in video range noted per case).
     static let compressedShots = [
         Case(scenario: "sky-dark-ball", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18),
-        // Goals: recall 0.95, report within 12 frames; measured 0.933 and 13.
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.867, 0.948, 13
+        // (0.933 and 0.980 on decoded luma left in video range: see below).
         Case(scenario: "dtl-noise-jitter", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.93, maximumFramesToReport: 13),
+             minimumRecall: 0.86, minimumPrecision: 0.945, maximumFramesToReport: 13),
         // Goal: report within 12 frames; measured 13.
         Case(scenario: "dtl-clean", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
              maximumFramesToReport: 13),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.886, 0.949, 16.
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.743, 0.940, 18
+        // (0.886, 0.949, 16 in video range).
         Case(scenario: "dtl-everything", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.88, minimumPrecision: 0.945, maximumFramesToReport: 16),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.867, 0.929, 16
-        // (recall 0 before). Points on x264's ghosts of the far ball cost the precision.
+             minimumRecall: 0.74, minimumPrecision: 0.935, maximumFramesToReport: 18),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.829, 0.906, 16
+        // (0.867, 0.929 in video range; recall 0 before). Points on x264's ghosts of the far ball
+        // cost the precision.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.86, minimumPrecision: 0.925, maximumFramesToReport: 16),
-        // Goals: recall 0.95, report within 12 frames; measured 0.933 and 16 (recall 0 before).
-        // The dark ball is invisible against the ground for its first frames.
+             minimumRecall: 0.82, minimumPrecision: 0.90, maximumFramesToReport: 16),
+        // Goals: recall 0.95, report within 12 frames; measured 0.924 and 17 (0.933 and 16 in
+        // video range; recall 0 before). The dark ball is invisible against the ground at first.
         Case(scenario: "dtl-dark-ball", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.93, maximumFramesToReport: 16),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.35, 0.972, 30.
-        // x264 erases most of this faint ball (contrast 8-14 before coding); what is asserted
-        // here is that the birds are no longer reported (through the CLI the same clip gave
-        // three false trajectories before).
+             minimumRecall: 0.92, maximumFramesToReport: 17),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.21, 0.955, 87
+        // (0.35, 0.972, 30 in video range). x264 erases most of this faint ball (contrast 8-14
+        // before coding); what is asserted here is that the birds are no longer reported
+        // (through the CLI the same clip gave three false trajectories before).
         Case(scenario: "sky-birds-clouds", seed: 1, width: 640, height: 360, crf: 18,
-             minimumRecall: 0.34, minimumPrecision: 0.97, maximumFramesToReport: 30),
+             minimumRecall: 0.21, minimumPrecision: 0.95, maximumFramesToReport: 87),
     ]
 
     static let empty = [
