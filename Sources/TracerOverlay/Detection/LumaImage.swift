@@ -140,6 +140,16 @@ final class LumaDownscaler {
             for y in 0..<height { for x in 0..<width { image.row(y)[x] = table[Int(image.row(y)[x])] } }
             return
         }
+        // The stretch is applied to the exact weighted sum (24 fractional bits), not to the
+        // rounded average: rounding first would leave only every other level after the stretch
+        // and cost a faint ball a level of its contrast.
+        let stretch = table[17] != 17
+        @inline(__always) func store(_ sum: UInt32) -> UInt8 {
+            guard stretch else { return UInt8(truncatingIfNeeded: (sum &+ (1 << 23)) >> 24) }
+            // (sum / 2^24 - 16) * 255 / 219, rounded: 255 / 219 * 2^16 = 76309.5.
+            let t = Int64(sum) - (16 << 24)
+            return UInt8(clamping: (t &* 76309 &+ (1 << 39)) >> 40)
+        }
         let sums = self.sums, sourceWidth = self.sourceWidth
         let columnStart = columns.start, columnWeights = columns.weights, columnTaps = columns.taps
         let rowStart = rows.start, rowWeights = rows.weights, rowTaps = rows.taps
@@ -162,36 +172,36 @@ final class LumaDownscaler {
             case 2:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 2, v = sums + columnStart[ox]
-                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1])) >> 24)]
+                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]))
                 }
             case 3:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 3, v = sums + columnStart[ox]
-                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2])) >> 24)]
+                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]))
                 }
             case 4:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 4, v = sums + columnStart[ox]
-                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3])) >> 24)]
+                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]))
                 }
             case 5:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 5, v = sums + columnStart[ox]
-                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4])) >> 24)]
+                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]))
                 }
             case 6:
                 for ox in 0..<width {
                     let w = columnWeights + ox &* 6, v = sums + columnStart[ox]
-                    out[ox] = table[Int(truncatingIfNeeded: ((1 << 23) &+ w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]) &+ w[5] &* UInt32(truncatingIfNeeded: v[5])) >> 24)]
+                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]) &+ w[5] &* UInt32(truncatingIfNeeded: v[5]))
                 }
             default:
                 for ox in 0..<width {
                     let x0 = columnStart[ox], weights = columnWeights + ox * columnTaps
-                    var total: UInt32 = 1 << 23
+                    var total: UInt32 = 0
                     for k in 0..<columnTaps {
                         total &+= weights[k] &* UInt32(truncatingIfNeeded: sums[x0 &+ k])
                     }
-                    out[ox] = table[Int(truncatingIfNeeded: total >> 24)]
+                    out[ox] = store(total)
                 }
             }
         }
