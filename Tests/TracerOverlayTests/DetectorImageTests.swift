@@ -81,16 +81,21 @@ import MediaKitLinux
         #expect(energies.allSatisfy { abs($0 - 312) <= 6 }, "energies \(energies)")
     }
 
-    @Test func videoRangeLumaIsStretchedToFullRange() throws {
+    @Test(arguments: [(64, 32), (40, 20)])
+    func videoRangeLumaIsStretchedToFullRange(_ output: (Int, Int)) throws {
+        // Black, white and a mid grey in video range, at the same size and reduced.
         var frame = try VideoFrame(width: 64, height: 32, pixelFormat: .yuv420p)
         frame.withUnsafeMutablePlane(0) { bytes, stride in
-            for y in 0..<32 { for x in 0..<64 { bytes[y * stride + x] = x < 32 ? 16 : 235 } }
+            for y in 0..<32 { for x in 0..<64 { bytes[y * stride + x] = x < 20 ? 16 : x < 40 ? 126 : 235 } }
         }
         #expect(!frame.isFullRange)
-        let scaler = LumaDownscaler(sourceWidth: 64, sourceHeight: 32, width: 64, height: 32)
-        let image = LumaImage(width: 64, height: 32)
+        let (w, h) = output
+        let scaler = LumaDownscaler(sourceWidth: 64, sourceHeight: 32, width: w, height: h)
+        let image = LumaImage(width: w, height: h)
         scaler.scale(frame, into: image)
-        #expect(image.row(5)[3] == 0 && image.row(5)[40] == 255)
+        // (126 - 16) * 255 / 219 = 128.1
+        let row = image.row(h / 2)
+        #expect(row[1] == 0 && row[w / 2] == 128 && row[w - 2] == 255, "\(row[1]) \(row[w / 2]) \(row[w - 2])")
     }
 
     /// Max / min over the (clamped) square of radius r around (x, y).

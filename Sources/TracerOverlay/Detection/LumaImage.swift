@@ -78,21 +78,21 @@ final class LumaDownscaler {
         let sameSize = frame.width == width && frame.height == height
         switch frame.pixelFormat {
         case .gray8, .yuv420p:
-            let table = frame.isFullRange ? Self.identityTable : Self.videoRangeTable
-            table.withUnsafeBufferPointer { table in
-                frame.withUnsafePlane(0) { bytes, stride in
-                    if sameSize {
+            let stretch = !frame.isFullRange
+            frame.withUnsafePlane(0) { bytes, stride in
+                if sameSize {
+                    Self.videoRangeTable.withUnsafeBufferPointer { table in
                         for y in 0..<height {
                             let source = bytes.baseAddress! + y * stride, row = image.row(y)
-                            if frame.isFullRange {
-                                row.update(from: source, count: width)
-                            } else {
+                            if stretch {
                                 for x in 0..<width { row[x] = table[Int(source[x])] }
+                            } else {
+                                row.update(from: source, count: width)
                             }
                         }
-                    } else {
-                        scaleLuma(base: bytes.baseAddress!, stride: stride, into: image, table: table.baseAddress!)
                     }
+                } else {
+                    scaleLuma(base: bytes.baseAddress!, stride: stride, into: image, stretchingVideoRange: stretch)
                 }
             }
         case .bgra, .rgba:
@@ -112,9 +112,7 @@ final class LumaDownscaler {
                 if sameSize {
                     for y in 0..<height { image.row(y).update(from: buffer.baseAddress! + y * frame.width, count: width) }
                 } else {
-                    Self.identityTable.withUnsafeBufferPointer { table in
-                        scaleLuma(base: buffer.baseAddress!, stride: frame.width, into: image, table: table.baseAddress!)
-                    }
+                    scaleLuma(base: buffer.baseAddress!, stride: frame.width, into: image, stretchingVideoRange: false)
                 }
             }
         }
@@ -128,22 +126,20 @@ final class LumaDownscaler {
         UInt8(clamping: Int(((Double(v) - 16) * 255 / 219).rounded()))
     }
 
-    private static let identityTable: [UInt8] = (0..<256).map { UInt8($0) }
-
-    /// Downscales into `image`, mapping every output value through `table` (identity or the
-    /// video-range stretch) as it is stored.
+    /// Downscales into `image`, stretching video-range luma to full range when asked.
     private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage,
-                           table: UnsafePointer<UInt8>) {
+                           stretchingVideoRange stretch: Bool) {
         guard rows.isPrecise && columns.isPrecise else {
             // Row weights in 1/256 would be too coarse; no analysis size comes near this.
             scaleLumaExactly(base: base, stride: stride, into: image)
-            for y in 0..<height { for x in 0..<width { image.row(y)[x] = table[Int(image.row(y)[x])] } }
+            if stretch {
+                for y in 0..<height { for x in 0..<width { image.row(y)[x] = Self.videoRangeTable[Int(image.row(y)[x])] } }
+            }
             return
         }
         // The stretch is applied to the exact weighted sum (24 fractional bits), not to the
         // rounded average: rounding first would leave only every other level after the stretch
         // and cost a faint ball a level of its contrast.
-        let stretch = table[17] != 17
         @inline(__always) func store(_ sum: UInt32) -> UInt8 {
             guard stretch else { return UInt8(truncatingIfNeeded: (sum &+ (1 << 23)) >> 24) }
             // (sum / 2^24 - 16) * 255 / 219, rounded: 255 / 219 * 2^16 = 76309.5.
