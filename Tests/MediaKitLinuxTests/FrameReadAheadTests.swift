@@ -49,11 +49,17 @@ import Testing
         let directory = TestMedia.temporaryDirectory()
         defer { TestMedia.cleanup(directory) }
         let path = try clip(directory)
-        // The thread fills its queue and waits; releasing the read-ahead must stop it (a hang
-        // here would time the test out).
-        for _ in 0..<20 {
-            let ahead = FrameReadAhead(try VideoReader(path: path), depth: 2)
+        // The thread fills its queue and waits; once the read-ahead is released the thread must
+        // end and let go of the reader (a thread left waiting would keep it alive forever).
+        weak var released: VideoReader?
+        do {
+            let reader = try VideoReader(path: path)
+            released = reader
+            let ahead = FrameReadAhead(reader, depth: 2)
             _ = try ahead.next()
         }
+        let deadline = Date().addingTimeInterval(5)
+        while released != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(released == nil, "the decoding thread still holds the reader")
     }
 }

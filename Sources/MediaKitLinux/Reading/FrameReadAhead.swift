@@ -29,7 +29,9 @@ public final class FrameReadAhead: Sendable {
     }
 
     deinit {
-        state.stop()
+        // No waiting here: the thread holds the state (and the reader) until it has seen the
+        // request, so a thread blocked on a silent network stream cannot hang its owner.
+        state.requestStop()
     }
 
     /// The next frame in presentation order, or nil at the end of the track.
@@ -77,6 +79,14 @@ private final class ReadAheadState: @unchecked Sendable {
         }
         if let failure { throw failure }
         return nil
+    }
+
+    /// Tells the thread to stop after the frame it is decoding, without waiting.
+    func requestStop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Tells the thread to stop after the frame it is decoding and waits until it has.
