@@ -128,3 +128,29 @@ struct EvaluationFaintFrameTests {
         #expect(bright.precision == 1 && bright.firstVisibleFrame == 4 && bright.framesToFirstReport == 0)
     }
 }
+
+@Suite("Evaluation: frames the encoder erased")
+struct EvaluationErasedFrameTests {
+    @Test func erasedFramesLeaveRecallButStillCountForPrecision() {
+        // The encoder kept nothing of the ball in frames 3 and 6, little in frame 4.
+        var truth = EvaluationTests.truth()
+        for n in 2...7 { truth.frames[n].decodedContrast = [3: 0, 4: 2.5, 6: 0.4][n] ?? 15 }
+        let t = EvaluatedTrajectory(id: "t", firstReportedTime: 0.4,
+                                    points: [EvaluationTests.onBall(2), EvaluationTests.onBall(3), EvaluationTests.onBall(5)])
+        let all = DetectionEvaluator.score(truth: truth, trajectories: [t])
+        #expect(all.visibleFrames == 6 && all.erasedFrames == 0 && all.recall == 3.0 / 6)
+        let kept = DetectionEvaluator.score(truth: truth, trajectories: [t], minimumDecodedContrast: 3)
+        #expect(kept.visibleFrames == 3 && kept.erasedFrames == 3 && kept.faintFrames == 0)
+        #expect(kept.foundFrames == 2 && kept.recall == 2.0 / 3)
+        #expect(kept.precision == 1, "a point on an erased frame is still on the ball")
+        #expect(kept.firstVisibleFrame == 2)
+        // Faint and erased are counted apart: frame 2 (contrast 20) is faint, not erased.
+        let both = DetectionEvaluator.score(truth: truth, trajectories: [t], minimumContrast: 25, minimumDecodedContrast: 3)
+        #expect(both.faintFrames == 1 && both.erasedFrames == 3 && both.visibleFrames == 2)
+    }
+
+    @Test func truthWithoutTheMeasurementKeepsEveryFrame() {
+        let score = DetectionEvaluator.score(truth: EvaluationTests.truth(), trajectories: [], minimumDecodedContrast: 100)
+        #expect(score.visibleFrames == 6 && score.erasedFrames == 0)
+    }
+}

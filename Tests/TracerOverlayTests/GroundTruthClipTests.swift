@@ -162,6 +162,28 @@ struct GroundTruthClipTests {
         #expect(!frames[10].frame.hasSamePixels(as: raw))
     }
 
+    @Test func truthRecordsHowMuchOfTheBallTheEncoderKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func shares(crf: Int) throws -> [Double] {
+            var settings = try GroundTruthScenario.named("dtl-clean").settings(seed: 1, width: 640, height: 360, duration: 2)
+            settings.compressionCRF = crf
+            let truth = try GroundTruthClip(settings: settings).write(
+                videoPath: dir.appendingPathComponent("crf\(crf).mp4").path, truthPath: dir.appendingPathComponent("crf\(crf).json").path)
+            return truth.frames.filter { $0.visible && ($0.contrast ?? 0) >= 10 }.map { $0.decodedContrast! / $0.contrast! }
+        }
+        // Nearly lossless: the ball is kept whole (blurred a little by 4:2:0 and the transform).
+        let fine = try shares(crf: 8)
+        #expect(!fine.isEmpty)
+        let median = fine.sorted()[fine.count / 2]
+        #expect(median > 0.85 && fine.filter { $0 < 0.5 }.count * 20 <= fine.count, "\(fine.map { ($0 * 100).rounded() / 100 })")
+        // Starved: skipped blocks drop the ball from whole runs of frames.
+        let starved = try shares(crf: 40)
+        #expect(starved.filter { $0 < 0.2 }.count >= 5, "\(starved.map { ($0 * 100).rounded() / 100 })")
+        #expect(starved.reduce(0, +) < fine.reduce(0, +))
+    }
+
     @Test func writesH264AndTruthThatReadBack() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -169,8 +191,13 @@ struct GroundTruthClipTests {
         let video = dir.appendingPathComponent("clip.mp4").path
         let json = dir.appendingPathComponent("clip.json").path
         let clip = try GroundTruthClip(settings: Self.settings("dtl-noise-jitter", duration: 1))
-        try clip.write(videoPath: video, truthPath: json)
-        #expect(try ClipTruth.load(path: json) == clip.truth)
+        let written = try clip.write(videoPath: video, truthPath: json)
+        #expect(try ClipTruth.load(path: json) == written)
+        // The written truth is the clip's plus what the encoder kept of the ball.
+        var measuredOnly = written
+        for n in measuredOnly.frames.indices { measuredOnly.frames[n].decodedContrast = nil }
+        #expect(measuredOnly == clip.truth)
+        #expect(written.frames.allSatisfy { ($0.decodedContrast != nil) == $0.visible })
         let reader = try VideoReader(path: video)
         var count = 0
         var worst = 0.0

@@ -26,6 +26,9 @@ struct Catalogue: ParsableCommand {
     @Option(help: "x264 preset.")
     var preset: String = "veryfast"
 
+    @Option(help: "H.264 constant rate factor (default: the scenarios', 23).")
+    var crf: Int?
+
     mutating func run() throws {
         do {
             try render()
@@ -42,7 +45,8 @@ struct Catalogue: ParsableCommand {
         }
         for scenario in GroundTruthScenario.all where only.map({ scenario.name.contains($0) }) ?? true {
             for seed in scenario.seeds {
-                let settings = scenario.settings(seed: seed, width: width, height: height, frameRate: fps, duration: duration)
+                var settings = scenario.settings(seed: seed, width: width, height: height, frameRate: fps, duration: duration)
+                if let crf { settings.compressionCRF = crf }
                 let clip = try GroundTruthClip(settings: settings)
                 let base = (output as NSString).appendingPathComponent("\(scenario.name)-\(seed)")
                 try clip.write(videoPath: base + ".mp4", truthPath: base + ".json", preset: preset)

@@ -26,6 +26,10 @@ struct Score: ParsableCommand {
     @Option(help: "Leave out of recall the visible frames whose ball changes no pixel by this many luma levels.")
     var minimumContrast: Double = 0
 
+    @Option(help: ArgumentHelp("Leave out of recall the visible frames where the encoded video kept less of the ball than this many luma levels.",
+                               discussion: "Uses the decodedContrast that golf-clip measures when it writes a clip; x264 drops faint balls from whole runs of frames."))
+    var minimumDecodedContrast: Double = 0
+
     @Flag(help: "Print the score as JSON.")
     var json = false
 
@@ -47,7 +51,8 @@ struct Score: ParsableCommand {
             }
             let score = DetectionEvaluator.score(truth: clipTruth,
                                                  trajectories: report.evaluatedTrajectories(trajectoryLength: trajectoryLength),
-                                                 minimumContrast: minimumContrast)
+                                                 minimumContrast: minimumContrast,
+                                                 minimumDecodedContrast: minimumDecodedContrast)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -57,7 +62,7 @@ struct Score: ParsableCommand {
                 func f(_ v: Double?) -> String { v.map { String(format: "%.4f", $0) } ?? "n/a" }
                 print("""
                     clip \(clipTruth.scenario) seed \(clipTruth.seed) \(clipTruth.width)x\(clipTruth.height)
-                    recall \(f(score.recall)) (\(score.foundFrames)/\(score.visibleFrames) visible frames, \(score.faintFrames) faint left out)
+                    recall \(f(score.recall)) (\(score.foundFrames)/\(score.visibleFrames) visible frames, \(score.faintFrames) faint and \(score.erasedFrames) erased left out)
                     precision \(f(score.precision)) (\(score.matchedPoints)/\(score.reportedPoints) points)
                     trajectories \(score.trajectories), false \(score.falseTrajectories)
                     frames to first report \(score.framesToFirstReport.map(String.init) ?? "n/a")

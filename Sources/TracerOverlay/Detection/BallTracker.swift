@@ -81,8 +81,8 @@ struct TrackerSettings {
     /// The most changed pixels around a track's typical (median) point: a ball flies in the
     /// open for most of its window, a swinging limb never does.
     var typicalActivity = 8
-    /// Largest mean frame-to-frame wobble of a blob's length, relative to that length, for
-    /// blobs long enough to measure it: wings beating, not a ball.
+    /// Largest mean frame-to-frame wobble of the logarithm of a blob's length, for blobs long
+    /// enough to measure it: wings beating, not a ball.
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
@@ -90,6 +90,9 @@ struct TrackerSettings {
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
     var minimumConfirmSpeed = 0.0
+    /// Image motion per analysed frame (pixels) above which an established track may take a
+    /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
+    var launchStep = 6.0
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
@@ -498,13 +501,18 @@ struct BallTracker {
         let rBig = max(c.radius, last.radius), rSmall = max(min(c.radius, last.radius), 1.0)
         if rBig > 3 * rSmall { return nil }
         let cBig = max(c.peakContrast, last.contrast), cSmall = max(min(c.peakContrast, last.contrast), 4)
-        if cBig > 6 * cSmall { return nil }
-        guard let prediction else { return step / (settings.maxSpeed * dt) }
+        guard let prediction else { return cBig > 6 * cSmall ? nil : step / (settings.maxSpeed * dt) }
         let ex = c.x - prediction.x, ey = c.y - prediction.y
         let error = (ex * ex + ey * ey).squareRoot()
         guard error <= prediction.gate else { return nil }
         // Direction and speed must change smoothly once the motion is clearly above the noise.
         let prevSpeed = (prediction.vx * prediction.vx + prediction.vy * prediction.vy).squareRoot()
+        // Unless an established, fast track predicts the candidate well: a white ball climbing from
+        // trees into a pale sky keeps a tenth of its contrast from one frame to the next (birds
+        // and the flicker around them are slower, and do not get this licence).
+        let launching = track.points.count >= 5 && prevSpeed * dt >= settings.launchStep && error <= 0.65 * prediction.gate
+            && min(c.peakContrast, last.contrast) >= 10
+        if cBig > (launching ? 24 : 6) * cSmall { return nil }
         if prevSpeed * dt > 2.5 && step > 2.5 {
             let cosine = (prediction.vx * dx + prediction.vy * dy) / (prevSpeed * step)
             if cosine < 0.64 { return nil }  // more than ~50 degrees of turn in one step
@@ -536,9 +544,12 @@ struct BallTracker {
         let lengths = window.map(\.halfLength)
         let meanLength = lengths.reduce(0, +) / Double(lengths.count)
         if meanLength >= 2 {
+            // Measured on logarithms: a ball receding down the line shortens its streak by a
+            // steady factor each frame (smooth), wings flick the length up and down (rough).
+            let logs = lengths.map { log(max($0, 1.5)) }
             var roughness = 0.0
-            for i in 1..<(lengths.count - 1) { roughness += abs(lengths[i] - (lengths[i - 1] + lengths[i + 1]) / 2) }
-            roughness /= Double(lengths.count - 2) * meanLength
+            for i in 1..<(logs.count - 1) { roughness += abs(logs[i] - (logs[i - 1] + logs[i + 1]) / 2) }
+            roughness /= Double(logs.count - 2)
             // Not final: a ball leaving the club merges with it for a frame or two.
             if roughness > settings.maximumSizeRoughness { return .notYet }
         }
@@ -589,7 +600,10 @@ struct BallTracker {
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
         let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
         let quadratic = fitTime(window)
-        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y))
+        // The depth terms as free as the window's size warrants: a ball leaving the camera,
+        // 5 to 15 m away within these ten frames, bends the path more than a fixed ridge allows.
+        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y),
+                                           ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread)
         guard min(quadratic.rms, flight?.rmsResidual ?? .infinity) <= tolerance else { return false }
         // A ball leaves; a club head swings round a pivot: limit how far the direction turns.
         let span = last.t - first.t
@@ -738,3 +752,4 @@ struct LinearFit {
 
     func value(at x: Double) -> Double { intercept + slope * x }
 }
+

@@ -239,17 +239,34 @@ private final class Pipeline {
         let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
         guard x0 <= x1, y0 <= y1 else { return nil }
         let threshold = max(3, mask.threshold - request.thresholdRelief)
+        // A reference may be a second old: take out the light's change since then (exposure,
+        // clouds) as the difference of the mean level around the search area. Over a few
+        // frames the light barely changes, and the difference would only add noise.
+        let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, width - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, height - 1)
+        func level(_ image: LumaImage) -> Int {
+            var total = 0
+            for y in my0...my1 {
+                let row = image.row(y)
+                for x in mx0...mx1 { total += Int(row[x]) }
+            }
+            return total
+        }
+        let currentLevel = level(current)
+        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
+        let offsets = zip(references, refs).map { frame, image in
+            frameNumber - frame < 8 ? 0 : Int((Double(currentLevel - level(image)) / area).rounded())
+        }
         var best = (excess: 0, x: 0, y: 0)
         var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
         for y in y0...y1 {
             let row = current.row(y)
             for x in x0...x1 {
-                var hi = 0, lo = 255
-                for ref in refs {
+                var hi = Int.min, lo = Int.max
+                for (ref, offset) in zip(refs, offsets) {
                     for yy in (y - 1)...(y + 1) {
                         let rr = ref.row(yy)
                         for xx in (x - 1)...(x + 1) {
-                            let v = Int(rr[xx])
+                            let v = Int(rr[xx]) + offset
                             hi = max(hi, v); lo = min(lo, v)
                         }
                     }

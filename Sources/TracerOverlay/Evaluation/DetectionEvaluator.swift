@@ -47,8 +47,11 @@ public enum DetectionEvaluator {
     /// - Parameter minimumContrast: visible frames whose ball changes no pixel by this many luma
     ///   levels (``FrameTruth/contrast``) are counted as faint: left out of recall and of the
     ///   first visible frame, though points on them still count as on the ball. 0 counts all.
+    /// - Parameter minimumDecodedContrast: likewise for frames whose encoded video kept less of
+    ///   the ball than this many luma levels (``FrameTruth/decodedContrast``; frames without the
+    ///   measurement are kept), counted as erased. 0 counts all.
     public static func score(truth: ClipTruth, trajectories: [EvaluatedTrajectory],
-                             minimumContrast: Double = 0) -> DetectionScore {
+                             minimumContrast: Double = 0, minimumDecodedContrast: Double = 0) -> DetectionScore {
         var found = Set<Int>()
         var reported = 0
         var matched = 0
@@ -70,13 +73,15 @@ public enum DetectionEvaluator {
                                                  firstReportFrame: reportFrame))
         }
         let allVisible = truth.frames.filter(\.visible)
-        let visible = allVisible.filter { ($0.contrast ?? .infinity) >= minimumContrast }
+        let bright = allVisible.filter { ($0.contrast ?? .infinity) >= minimumContrast }
+        let visible = bright.filter { ($0.decodedContrast ?? .infinity) >= minimumDecodedContrast }
         found.formIntersection(visible.map(\.index))
         let firstVisible = visible.first?.index
         let firstReport = perTrajectory.filter { !$0.isFalse }.map(\.firstReportFrame).min()
         return DetectionScore(
             visibleFrames: visible.count,
-            faintFrames: allVisible.count - visible.count,
+            faintFrames: allVisible.count - bright.count,
+            erasedFrames: bright.count - visible.count,
             foundFrames: found.count,
             recall: visible.isEmpty ? nil : Double(found.count) / Double(visible.count),
             reportedPoints: reported,

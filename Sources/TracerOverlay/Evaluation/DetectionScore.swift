@@ -14,10 +14,12 @@ public struct TrajectoryScore: Sendable, Hashable, Codable {
 
 /// A detector's accuracy on one clip.
 public struct DetectionScore: Sendable, Hashable, Codable {
-    /// Frames in which the ball is visible (and not faint).
+    /// Frames in which the ball is visible (and neither faint nor erased).
     public var visibleFrames: Int
     /// Visible frames left out because the ball's contrast is under the minimum asked for.
     public var faintFrames: Int
+    /// Visible frames left out because the encoded video kept less of the ball than asked for.
+    public var erasedFrames: Int
     /// Visible frames with a reported point on the ball.
     public var foundFrames: Int
     /// `foundFrames / visibleFrames`; nil when the ball is never visible.

@@ -13,6 +13,9 @@ struct ProjectiveTimeFit {
     private let x0: Double
     private let y0: Double
     private let sScale: Double
+    /// A `ridgeReferenceSpread` for samples in pixels: the ridge keeps its strength on paths up
+    /// to about 20 pixels across.
+    static let pixelRidgeSpread = 10.0
     /// RMS distance between the samples and the fitted path, in the samples' units.
     private(set) var rmsResidual = 0.0
     /// Largest distance between a sample and the fitted path.
@@ -30,7 +33,13 @@ struct ProjectiveTimeFit {
 
     /// Fits at least four samples; nil when the system is degenerate or the depth term turns
     /// non-positive inside the samples' time span.
-    static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3) -> ProjectiveTimeFit? {
+    ///
+    /// `ridge` holds the depth terms back in units of the samples' spread. With
+    /// `ridgeReferenceSpread` (in the samples' units) it weakens on samples spread wider than
+    /// that, with the square of the ratio, so it weighs against the depth terms as it would
+    /// on a path that small: relative to pixel noise, not to the path's size.
+    static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3,
+                    ridgeReferenceSpread: Double? = nil) -> ProjectiveTimeFit? {
         let n = ts.count
         guard n >= 4, xs.count == n, ys.count == n else { return nil }
         // This runs for every live track on every frame: scratch lives on the stack, not in arrays.
@@ -38,7 +47,8 @@ struct ProjectiveTimeFit {
             ts.withUnsafeBufferPointer { ts in
                 xs.withUnsafeBufferPointer { xs in
                     ys.withUnsafeBufferPointer { ys in
-                        fit(ts: ts, xs: xs, ys: ys, ridge: ridge, scratch: scratch.baseAddress!)
+                        fit(ts: ts, xs: xs, ys: ys, ridge: ridge, ridgeReferenceSpread: ridgeReferenceSpread,
+                            scratch: scratch.baseAddress!)
                     }
                 }
             }
@@ -46,7 +56,7 @@ struct ProjectiveTimeFit {
     }
 
     private static func fit(ts: UnsafeBufferPointer<Double>, xs: UnsafeBufferPointer<Double>,
-                            ys: UnsafeBufferPointer<Double>, ridge: Double,
+                            ys: UnsafeBufferPointer<Double>, ridge: Double, ridgeReferenceSpread: Double?,
                             scratch: UnsafeMutablePointer<Double>) -> ProjectiveTimeFit? {
         let n = ts.count
         let t0 = ts[0]
@@ -57,6 +67,7 @@ struct ProjectiveTimeFit {
         var spread = 1e-9
         for i in 0..<n { spread = max(spread, abs(xs[i] - x0), abs(ys[i] - y0)) }
         var fit = ProjectiveTimeFit(t0: t0, tScale: tScale, x0: x0, y0: y0, sScale: spread)
+        let scaledRidge = ridgeReferenceSpread.map { ridge * min(1, ($0 / spread) * ($0 / spread)) } ?? ridge
         let us = scratch, nx = scratch + n, ny = scratch + 2 * n, weights = scratch + 3 * n
         let m = scratch + 4 * n, v = m + 64
         for i in 0..<n {
@@ -76,8 +87,8 @@ struct ProjectiveTimeFit {
                 accumulate(m, v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
                 accumulate(m, v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
             }
-            m[6 * 8 + 6] += ridge * Double(n)
-            m[7 * 8 + 7] += ridge * Double(n)
+            m[6 * 8 + 6] += scaledRidge * Double(n)
+            m[7 * 8 + 7] += scaledRidge * Double(n)
             guard let solution = solve8(m, v) else { return nil }
             fit.p = solution
             for i in 0..<n {

@@ -33,6 +33,11 @@ public struct FrameTruth: Sendable, Hashable, Codable {
     /// background and clouds (a golfer or bird behind the ball is not considered). Lets a score
     /// set apart frames where the ball is drowned in noise.
     public var contrast: Double?
+    /// How much of `contrast` the encoded video kept, in luma levels: `contrast` times the share
+    /// of the ball's change found at its pixels in the decoded frame (0 where the encoder dropped
+    /// the ball, e.g. a skipped block). Nil when the clip was not encoded (frames taken straight
+    /// from the renderer) or the ball is not visible.
+    public var decodedContrast: Double?
     /// The camera-shake shift of this frame in pixels (already included in `x`, `y`).
     public var shiftX: Int
     /// The vertical camera-shake shift in pixels.
