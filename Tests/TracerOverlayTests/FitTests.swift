@@ -28,6 +28,29 @@ import Testing
         #expect(ridged.rmsResidual < qy.rmsResidual)
     }
 
+    @Test func ridgeScaledToTheSpreadFollowsALaunchFromNearTheCamera() throws {
+        // Ten frames just after impact, 3 to 10 m from a camera behind the golfer: the path is
+        // ~200 px long and bends hard. A ridge fixed in units of the spread bends the fit by
+        // pixels; scaled to the spread it holds the ball to a fraction of a pixel.
+        func launch(_ t: Double) -> (Double, Double) {
+            let X = 0.1 + 1.5 * t, Y = 0.1 + 22 * t - 4.9 * t * t, Z = 3 + 60 * t
+            return (400 + 600 * X / Z, 400 - 600 * Y / Z)
+        }
+        let ts = (0..<10).map { Double($0) / 60 }
+        let pts = ts.map(launch)
+        let fixed = try #require(ProjectiveTimeFit.fit(ts: ts, xs: pts.map(\.0), ys: pts.map(\.1)))
+        let scaled = try #require(ProjectiveTimeFit.fit(ts: ts, xs: pts.map(\.0), ys: pts.map(\.1),
+                                                        ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread))
+        #expect(fixed.rmsResidual > 1, "\(fixed.rmsResidual)")
+        #expect(scaled.rmsResidual < 0.3, "\(scaled.rmsResidual)")
+        // On a path no wider than the reference spread the ridge keeps its full strength.
+        let small = ts.map { (100 + 60 * $0, 80 - 40 * $0 + 20 * $0 * $0) }
+        let a = try #require(ProjectiveTimeFit.fit(ts: ts, xs: small.map(\.0), ys: small.map(\.1)))
+        let b = try #require(ProjectiveTimeFit.fit(ts: ts, xs: small.map(\.0), ys: small.map(\.1),
+                                                   ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread))
+        #expect(a.point(at: 0.2)! == b.point(at: 0.2)!)
+    }
+
     @Test func projectiveFitReducesToAParabolaWithoutDepthChange() throws {
         let ts = (0..<12).map { Double($0) / 30 }
         let xs = ts.map { 100 + 150 * $0 }, ys = ts.map { 200 - 120 * $0 + 90 * $0 * $0 }

@@ -1,0 +1,38 @@
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// The tracker's licence to follow a fast ball whose contrast collapses (a white ball leaving
+/// dark trees for a pale sky), and only a fast one.
+@Suite struct TrackerContrastTests {
+    /// Feeds one candidate per frame moving `step` pixels a frame upward, with the contrast
+    /// `contrast(n)`, plus a speck of noise far away; returns the tracks that hold frame 7's point.
+    func follow(step: Double, contrast: (Int) -> Int) -> [Track] {
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        for n in 0..<8 {
+            let ball = BallCandidate(x: 200 + 0.2 * Double(n), y: 400 - step * Double(n), radius: 1, halfLength: 1,
+                                     area: 3, polarity: 1, peakContrast: contrast(n), neighbourhoodActivity: 0)
+            let noise = BallCandidate(x: 30, y: 30 + Double(n % 2), radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
+                                      peakContrast: 5, neighbourhoodActivity: 0)
+            let t = Double(n) / 60
+            _ = tracker.update([ball, noise], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: t)
+        }
+        return tracker.tracks.filter { track in
+            track.points.contains { $0.frame == 7 && abs($0.y - (400 - step * 7)) < 0.01 } && track.points.count >= 7
+        }
+    }
+
+    @Test func aFastBallKeepsItsTrackWhenItsContrastCollapses() {
+        // 100 levels against the trees for six frames, then 12 against the sky.
+        let tracks = follow(step: 12) { $0 < 6 ? 100 : 12 }
+        #expect(!tracks.isEmpty, "the fast track should run on through the drop")
+    }
+
+    @Test func aSlowObjectDoesNotTakeAMuchFainterCandidate() {
+        // The same drop at 2 px a frame (a bird, a walker's edge): the faint blob starts afresh.
+        let tracks = follow(step: 2) { $0 < 6 ? 100 : 12 }
+        #expect(tracks.isEmpty)
+        // Without the drop the slow track is followed.
+        #expect(!follow(step: 2) { _ in 100 }.isEmpty)
+    }
+}
