@@ -519,7 +519,12 @@ struct BallTracker {
             let ratio = step / dt / prevSpeed
             if ratio < 0.4 || ratio > 2.0 { return nil }
         }
-        return error / prediction.gate
+        // Between two candidates about as near the prediction, the one whose contrast matches
+        // the object's recent points: a jittering far ball over a speck of noise.
+        let n = track.points.count
+        let recent = n >= 3 ? (track.points[n - 1].contrast + track.points[n - 2].contrast + track.points[n - 3].contrast) / 3
+                            : last.contrast
+        return error / prediction.gate + 0.15 * abs(log(Double(max(c.peakContrast, 1)) / Double(max(recent, 1))))
     }
 
     /// What the last `trajectoryLength` points say about a track.

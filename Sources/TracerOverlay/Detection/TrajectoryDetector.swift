@@ -240,8 +240,7 @@ private final class Pipeline {
         guard x0 <= x1, y0 <= y1 else { return nil }
         let threshold = max(3, mask.threshold - request.thresholdRelief)
         // A reference may be a second old: take out the light's change since then (exposure,
-        // clouds) as the difference of the mean level around the search area. Over a few
-        // frames the light barely changes, and the difference would only add noise.
+        // clouds) as the difference of the mean level around the search area.
         let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, width - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, height - 1)
         func level(_ image: LumaImage) -> Int {
             var total = 0
@@ -253,9 +252,7 @@ private final class Pipeline {
         }
         let currentLevel = level(current)
         let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
-        let offsets = zip(references, refs).map { frame, image in
-            frameNumber - frame < 8 ? 0 : Int((Double(currentLevel - level(image)) / area).rounded())
-        }
+        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
         var best = (excess: 0, x: 0, y: 0)
         var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
         for y in y0...y1 {
