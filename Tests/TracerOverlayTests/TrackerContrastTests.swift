@@ -35,4 +35,23 @@ import MediaKitLinux
         // Without the drop the slow track is followed.
         #expect(!follow(step: 2) { _ in 100 }.isEmpty)
     }
+
+    @Test func aConfirmedTrackPrefersTheCandidateThatLooksLikeItsBall() {
+        // A slow far ball (2 px a frame, contrast 15) confirmed over twelve frames; in the next
+        // frame a speck of noise (contrast 5) lies a little nearer the prediction than the ball.
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func ball(_ n: Int, dx: Double = 0, contrast: Int = 15) -> BallCandidate {
+            BallCandidate(x: 300 + 0.5 * Double(n) + dx, y: 300 - 2 * Double(n), radius: 0.6, halfLength: 0.6,
+                          area: 1, polarity: 1, peakContrast: contrast, neighbourhoodActivity: 0)
+        }
+        for n in 0..<12 {
+            _ = tracker.update([ball(n)], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+        }
+        #expect(tracker.tracks.contains { $0.points.count == 12 && $0.confirmed })
+        let speck = ball(12, dx: -1.8, contrast: 5), real = ball(12, dx: 2.0)
+        _ = tracker.update([speck, real], frameNumber: 12, time: MediaTime(value: 12, timescale: 60), t: 12.0 / 60)
+        let longest = tracker.tracks.max { $0.points.count < $1.points.count }!
+        #expect(longest.points.count == 13)
+        #expect(abs(longest.points.last!.x - real.x) < 1e-9, "took the speck at \(longest.points.last!.x)")
+    }
 }
