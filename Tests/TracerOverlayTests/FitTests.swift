@@ -51,6 +51,22 @@ import Testing
         #expect(a.point(at: 0.2)! == b.point(at: 0.2)!)
     }
 
+    @Test func aRidgeTooWeakForTheSamplesIsStrengthenedUntilTheDepthStaysPositive() throws {
+        // Centres the detector found in a generated 1280x720 down-the-line launch (analysis
+        // pixels at 800 px), the launch frame first. At the spread-scaled ridge the algebraic
+        // solution puts a pole inside the window (the depth term crosses zero); a slightly
+        // stronger ridge gives the flight, within a pixel.
+        let frames = [54.0, 55, 56, 57, 58, 59, 60, 61, 62, 63]
+        let xs = [400.663, 404.722, 408.119, 410.735, 412.687, 414.363, 415.659, 416.848, 417.820, 418.810]
+        let ys = [395.424, 335.484, 287.721, 252.184, 224.590, 202.612, 186.875, 169.985, 158.073, 147.600]
+        let ts = frames.map { $0 / 60 }
+        let fit = try #require(ProjectiveTimeFit.fit(ts: ts, xs: xs, ys: ys, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread))
+        #expect(fit.rmsResidual < 1.2, "\(fit.rmsResidual)")
+        // The fixed ridge fits it three times worse, the parabola five.
+        let fixed = try #require(ProjectiveTimeFit.fit(ts: ts, xs: xs, ys: ys))
+        #expect(fixed.rmsResidual > 2.5 * fit.rmsResidual)
+    }
+
     @Test func projectiveFitReducesToAParabolaWithoutDepthChange() throws {
         let ts = (0..<12).map { Double($0) / 30 }
         let xs = ts.map { 100 + 150 * $0 }, ys = ts.map { 200 - 120 * $0 + 90 * $0 * $0 }

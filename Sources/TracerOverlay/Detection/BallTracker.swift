@@ -551,10 +551,15 @@ struct BallTracker {
         if meanLength >= 2 {
             // Measured on logarithms: a ball receding down the line shortens its streak by a
             // steady factor each frame (smooth), wings flick the length up and down (rough).
-            let logs = lengths.map { log(max($0, 1.5)) }
-            var roughness = 0.0
-            for i in 1..<(logs.count - 1) { roughness += abs(logs[i] - (logs[i - 1] + logs[i + 1]) / 2) }
-            roughness /= Double(logs.count - 2)
+            // The median, not the mean: a ball crossing from ground to sky shortens its visible
+            // streak once, wings beat all the time. Only over blobs at least 3 pixels long: the
+            // length of a shorter one is mostly measurement noise.
+            var wobbles: [Double] = []
+            for i in 1..<(lengths.count - 1) where min(lengths[i - 1], lengths[i], lengths[i + 1]) >= 3 {
+                wobbles.append(abs(log(lengths[i]) - 0.5 * (log(lengths[i - 1]) + log(lengths[i + 1]))))
+            }
+            wobbles.sort()
+            let roughness = wobbles.count >= 4 ? wobbles[wobbles.count / 2] : 0
             // Not final: a ball leaving the club merges with it for a frame or two.
             if roughness > settings.maximumSizeRoughness { return .notYet }
         }

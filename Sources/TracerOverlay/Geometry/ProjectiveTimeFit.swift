@@ -77,25 +77,14 @@ struct ProjectiveTimeFit {
             weights[i] = 1
         }
         // Linearised (algebraic) least squares, reweighted twice by 1/D(t) so the error
-        // minimised approaches the distance in the image.
-        for _ in 0..<3 {
-            m.update(repeating: 0, count: 72)
-            // Each sample gives two rows: [1 u u2 0 0 0 -x u -x u2] = x and [0 0 0 1 u u2 -y u -y u2] = y.
-            // Their outer products are accumulated term by term.
-            for i in 0..<n {
-                let u = us[i], u2 = u * u, w = weights[i] * weights[i]
-                accumulate(m, v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
-                accumulate(m, v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
-            }
-            m[6 * 8 + 6] += scaledRidge * Double(n)
-            m[7 * 8 + 7] += scaledRidge * Double(n)
-            guard let solution = solve8(m, v) else { return nil }
-            fit.p = solution
-            for i in 0..<n {
-                let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
-                guard d > 0.1 else { return nil }
-                weights[i] = 1 / d
-            }
+        // minimised approaches the distance in the image. A weak ridge can let the depth term
+        // cross zero inside the samples (a pole, not a flight): strengthen it step by step,
+        // up to `ridge`, until the depth stays positive.
+        var strength = scaledRidge
+        while !solve(&fit, us: us, nx: nx, ny: ny, weights: weights, n: n, ridge: strength, m: m, v: v) {
+            guard strength < ridge else { return nil }
+            strength = min(ridge, strength * 3)
+            for i in 0..<n { weights[i] = 1 }
         }
         var sum = 0.0, worst = 0.0
         for i in 0..<n {
@@ -107,6 +96,34 @@ struct ProjectiveTimeFit {
         fit.rmsResidual = (sum / Double(n)).squareRoot()
         fit.maxResidual = worst.squareRoot()
         return fit
+    }
+
+    /// The reweighted solve at one ridge strength: false when degenerate or when the depth
+    /// term falls to 0.1 or below at a sample.
+    private static func solve(_ fit: inout ProjectiveTimeFit, us: UnsafeMutablePointer<Double>,
+                              nx: UnsafeMutablePointer<Double>, ny: UnsafeMutablePointer<Double>,
+                              weights: UnsafeMutablePointer<Double>, n: Int, ridge: Double,
+                              m: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Double>) -> Bool {
+        for _ in 0..<3 {
+            m.update(repeating: 0, count: 72)
+            // Each sample gives two rows: [1 u u2 0 0 0 -x u -x u2] = x and [0 0 0 1 u u2 -y u -y u2] = y.
+            // Their outer products are accumulated term by term.
+            for i in 0..<n {
+                let u = us[i], u2 = u * u, w = weights[i] * weights[i]
+                accumulate(m, v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
+                accumulate(m, v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
+            }
+            m[6 * 8 + 6] += ridge * Double(n)
+            m[7 * 8 + 7] += ridge * Double(n)
+            guard let solution = solve8(m, v) else { return false }
+            fit.p = solution
+            for i in 0..<n {
+                let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
+                guard d > 0.1 else { return false }
+                weights[i] = 1 / d
+            }
+        }
+        return true
     }
 
     private init(t0: Double, tScale: Double, x0: Double, y0: Double, sScale: Double) {
