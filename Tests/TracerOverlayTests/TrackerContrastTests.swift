@@ -54,4 +54,29 @@ import MediaKitLinux
         #expect(longest.points.count == 13)
         #expect(abs(longest.points.last!.x - real.x) < 1e-9, "took the speck at \(longest.points.last!.x)")
     }
+
+    @Test func aFrozenPatchOfPictureDoesNotKeepATrackAlive() {
+        // A slow far ball confirmed over twelve frames; then the encoder stops updating its
+        // block, and the local search finds the very same centre in every later frame.
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func ball(_ n: Int) -> BallCandidate {
+            BallCandidate(x: 300 + 0.3 * Double(n), y: 300 - 0.6 * Double(n), radius: 0.6, halfLength: 0.6,
+                          area: 1, polarity: 1, peakContrast: 15, neighbourhoodActivity: 0)
+        }
+        for n in 0..<12 {
+            _ = tracker.update([ball(n)], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+        }
+        let frozen = ball(12)
+        var reportedFrames: [Int] = []
+        for n in 12..<40 {
+            let updated = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { _ in
+                frozen
+            }
+            if !updated.isEmpty { reportedFrames.append(n) }
+        }
+        // Taken while it could still be a ball hanging at its apex, then dropped: the track
+        // coasts and ends instead of reporting the same point for the rest of the clip.
+        #expect(reportedFrames == Array(12..<(12 + tracker.settings.frozenRepeats)), "\(reportedFrames)")
+        #expect(tracker.tracks.isEmpty)
+    }
 }

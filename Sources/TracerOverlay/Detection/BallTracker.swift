@@ -93,6 +93,9 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
+    /// A local search that finds exactly the centre of the track's last this many points has
+    /// found a frozen patch of picture, not the ball: the find is dropped.
+    var frozenRepeats = 10
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
@@ -202,6 +205,10 @@ struct BallTracker {
             guard let request = localSearch(for: track, prediction: predictions[ti]), let found = search(request) else { continue }
             let dx = found.x - request.x, dy = found.y - request.y
             guard dx * dx + dy * dy <= request.radius * request.radius else { continue }
+            // The very same centre frame after frame is no ball in flight but a patch of picture
+            // the encoder keeps repeating (skipped blocks still showing the ball where it was).
+            let repeats = track.points.suffix(settings.frozenRepeats).filter { $0.x == found.x && $0.y == found.y }.count
+            guard repeats < settings.frozenRepeats else { continue }
             var track = track
             track.points.append(point(found, time: time, t: t))
             track.misses = 0
