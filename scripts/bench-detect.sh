@@ -42,10 +42,11 @@ if [ -z "$(ls "$OUT/clips"/*.mp4 2>/dev/null)" ]; then
 fi
 for video in "$OUT"/clips/*.mp4; do
     name=$(basename "$video" .mp4)
-    [ -s "$OUT/det/$name.peer.score.json" ] && continue
     "$BIN/shot-tracer" detect "$video" --json > "$OUT/det/$name.ours.json"
     "$BIN/golf-clip" score --truth "${video%.mp4}.json" --detections "$OUT/det/$name.ours.json" --json > "$OUT/det/$name.ours.score.json"
     "$BIN/golf-clip" score --truth "${video%.mp4}.json" --detections "$OUT/det/$name.ours.json" --minimum-decoded-contrast "$KEPT" --json > "$OUT/det/$name.ours.kept.json"
+    # The peer does not change between runs of ours: score it once per clip.
+    [ -s "$OUT/det/$name.peer.score.json" ] && continue
     "$PY" scripts/peer_opencv.py "$video" --runs 1 > "$OUT/det/$name.peer.json" 2>/dev/null
     "$BIN/golf-clip" score --truth "${video%.mp4}.json" --detections "$OUT/det/$name.peer.json" --trajectory-length 10 --json > "$OUT/det/$name.peer.score.json"
 done
