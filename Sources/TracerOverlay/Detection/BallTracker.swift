@@ -81,8 +81,8 @@ struct TrackerSettings {
     /// The most changed pixels around a track's typical (median) point: a ball flies in the
     /// open for most of its window, a swinging limb never does.
     var typicalActivity = 8
-    /// Largest mean frame-to-frame wobble of the logarithm of a blob's length, for blobs long
-    /// enough to measure it: wings beating, not a ball.
+    /// Largest typical (median) frame-to-frame wobble of the logarithm of a blob's length, over
+    /// blobs long enough to measure it (3 px): wings beating, not a ball.
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
@@ -769,4 +769,3 @@ struct LinearFit {
 
     func value(at x: Double) -> Double { intercept + slope * x }
 }
-
