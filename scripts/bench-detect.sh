@@ -35,7 +35,7 @@ if [ ! -x "$OUT/venv/bin/python" ]; then
 fi
 PY="$OUT/venv/bin/python"
 
-# 1. Accuracy on the catalogue (H.264 at crf 23, as written by golf-clip).
+# 1. Accuracy on the catalogue (H.264 at $CRF, as written by golf-clip catalogue --crf).
 if [ "$PHASE" != speed ]; then
 if [ -z "$(ls "$OUT/clips"/*.mp4 2>/dev/null)" ]; then
     "$BIN/golf-clip" catalogue -o "$OUT/clips" --size "$SIZE" --duration "$DURATION" --crf "$CRF" ${ONLY:+--only "$ONLY"}

@@ -16,6 +16,12 @@ extension GroundTruthClip {
     @discardableResult
     public func write(videoPath: String, truthPath: String, preset: String = "veryfast",
                       progress: (Int) -> Void = { _ in }) throws(MediaError) -> ClipTruth {
+        try write(videoPath: videoPath, truthPath: truthPath, preset: preset, progress: progress, decoded: { _ in })
+    }
+
+    /// ``write(videoPath:truthPath:preset:progress:)``, handing each frame decoded back to `decoded`.
+    func write(videoPath: String, truthPath: String, preset: String, progress: (Int) -> Void,
+               decoded keep: (VideoFrame) -> Void) throws(MediaError) -> ClipTruth {
         let writer = try VideoWriter(path: videoPath, settings: VideoWriterSettings(
             width: settings.width, height: settings.height,
             codec: .h264(crf: settings.compressionCRF, preset: preset, keyframeInterval: 250, pixelFormat: .yuv420p),
@@ -43,6 +49,7 @@ extension GroundTruthClip {
                 measured.frames[index].decodedContrast = survival.survivingShare(index: index, decoded: decoded)
                     .map { $0 * contrast } ?? 0
             }
+            keep(decoded)
             index += 1
         }
         guard index == frameCount else {
@@ -60,8 +67,8 @@ extension GroundTruthClip {
 extension GroundTruthClip {
     /// Every frame as a detector would see it from a file: encoded with H.264 at the settings'
     /// CRF (compression artefacts included), decoded back (yuv420p, exact times), paired with
-    /// its truth (with ``FrameTruth/decodedContrast`` measured). The temporary file is removed before returning. Holds all frames in memory,
-    /// so keep such clips small.
+    /// its truth (with ``FrameTruth/decodedContrast`` measured). The temporary file is removed
+    /// before returning. Holds all frames in memory, so keep such clips small.
     public func compressedFrames(preset: String = "veryfast") throws(MediaError) -> [(frame: VideoFrame, truth: FrameTruth)] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("golf-clip-\(UUID().uuidString)")
@@ -70,16 +77,11 @@ extension GroundTruthClip {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let video = directory.appendingPathComponent("clip.mp4").path
-        let measured = try write(videoPath: video, truthPath: directory.appendingPathComponent("clip.json").path, preset: preset)
-        let reader = try VideoReader(path: video)
-        var frames: [(frame: VideoFrame, truth: FrameTruth)] = []
-        while let frame = try reader.next() {
-            guard frames.count < frameCount else { break }
-            frames.append((frame, measured.frames[frames.count]))
-        }
-        guard frames.count == frameCount else {
-            throw .corruptData(path: video, message: "decoded \(frames.count) of \(frameCount) frames")
-        }
-        return frames
+        // The frames the measurement decodes are the ones to return: no second decoding pass.
+        var decodedFrames: [VideoFrame] = []
+        let measured = try write(videoPath: video, truthPath: directory.appendingPathComponent("clip.json").path,
+                                 preset: preset, progress: { _ in }, decoded: { decodedFrames.append($0) })
+        // `write` has checked that every frame decoded back.
+        return zip(decodedFrames, measured.frames).map { (frame: $0, truth: $1) }
     }
 }
