@@ -20,6 +20,8 @@ struct TrackPoint {
     var frame: Int
     /// +1 brighter than the background, -1 darker.
     var polarity: Int8
+    /// Found by its look in one frame rather than by a change between frames.
+    var foundByAppearance = false
 }
 
 /// A request to look for a tracked object near where it should be, against frames in which it
@@ -96,6 +98,10 @@ struct TrackerSettings {
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped.
     var frozenRepeats = 10
+    /// Most points in a row a track may gather by its object's look in single frames (a dot
+    /// against its surroundings) before it needs one found by motion again: without motion a
+    /// track could settle on any still speck its prediction runs into.
+    var longestAppearanceRun = 12
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
@@ -209,6 +215,10 @@ struct BallTracker {
             // the encoder keeps repeating (skipped blocks still showing the ball where it was).
             let repeats = track.points.suffix(settings.frozenRepeats).filter { $0.x == found.x && $0.y == found.y }.count
             guard repeats < settings.frozenRepeats else { continue }
+            if found.foundByAppearance {
+                let run = track.points.suffix(settings.longestAppearanceRun)
+                guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
+            }
             var track = track
             track.points.append(point(found, time: time, t: t))
             track.misses = 0
@@ -410,7 +420,7 @@ struct BallTracker {
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
         TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX, axisY: c.axisY, contrast: c.peakContrast,
-                   activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity)
+                   activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity, foundByAppearance: c.foundByAppearance)
     }
 
     /// Where to look for a confirmed track's object now, and which earlier frames show the

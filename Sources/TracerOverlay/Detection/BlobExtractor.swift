@@ -20,6 +20,9 @@ struct BallCandidate {
     var peakContrast: Int
     /// Other changed pixels nearby (inside moving regions such as a body or a club).
     var neighbourhoodActivity: Int
+    /// Found by its look in one frame (a dot set off from its surroundings), not by a change
+    /// between frames: only a local search for a confirmed track does this.
+    var foundByAppearance = false
 }
 
 /// Groups flagged pixels into blobs (same polarity, gaps of one pixel bridged, since a faint

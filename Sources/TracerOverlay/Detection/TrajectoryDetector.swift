@@ -33,7 +33,7 @@ public final class TrajectoryDetector {
     private var lastReceivedTime: MediaTime = .invalid
     private var lastAnalysedTime: MediaTime = .invalid
     private var firstTime: MediaTime = .invalid
-    private var pipeline: Pipeline?
+    private var pipeline: DetectionPipeline?
     private(set) var tracker: BallTracker
     /// The candidates of the latest analysed frame (for tests and tuning).
     private(set) var lastCandidates: [BallCandidate] = []
@@ -93,7 +93,7 @@ public final class TrajectoryDetector {
 
         let size = Self.analysisDimensions(width: frame.width, height: frame.height, analysisSize: analysisSize)
         if pipeline == nil || !pipeline!.fits(frame, analysis: size) {
-            pipeline = Pipeline(sourceWidth: frame.width, sourceHeight: frame.height, width: size.width, height: size.height)
+            pipeline = DetectionPipeline(sourceWidth: frame.width, sourceHeight: frame.height, width: size.width, height: size.height)
             tracker.reset()
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
@@ -168,128 +168,5 @@ public final class TrajectoryDetector {
             equationCoefficients: coefficients, timeFit: timeFit,
             timeRange: MediaTimeRange(start: track.points[0].time, end: track.points[track.points.count - 1].time),
             confidence: confidence, movingAverageRadius: meanRadius / w)
-    }
-}
-
-/// The per-video image state: downscaler, double-buffered luma, background band, blob finder.
-private final class Pipeline {
-    let sourceWidth: Int
-    let sourceHeight: Int
-    let width: Int
-    let height: Int
-    private let downscaler: LumaDownscaler
-    /// The latest frames at analysis size, kept so a slow object can be compared with frames
-    /// from before it arrived where it is now.
-    private let images: [LumaImage]
-    static let historyLength = 96
-    /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
-    private(set) var frameNumber = -1
-    private let mask: MotionMask
-    private let extractor: BlobExtractor
-    private var flags: [FlaggedPixel] = []
-
-    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.width = width
-        self.height = height
-        downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        images = (0..<Pipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
-        mask = MotionMask(width: width, height: height)
-        extractor = BlobExtractor(width: width, height: height)
-        flags.reserveCapacity(width * height / 20)
-    }
-
-    func fits(_ frame: VideoFrame, analysis: (width: Int, height: Int)) -> Bool {
-        frame.width == sourceWidth && frame.height == sourceHeight && analysis.width == width && analysis.height == height
-    }
-
-    func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double) -> [BallCandidate] {
-        frameNumber += 1
-        let image = images[frameNumber % Pipeline.historyLength]
-        downscaler.scale(frame, into: image)
-        flags.removeAll(keepingCapacity: true)
-        guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
-        // A ball's blob, even smeared into a streak, stays well under this many pixels.
-        let sanityRadius = min(maxRadius, max(4, 0.008 * Double(width)))
-        let maxArea = Int(Double.pi * (sanityRadius + 1) * (sanityRadius + 1) * 4)
-        // A streak longer than this is a club shaft or a limb, not a ball smeared over one
-        // exposure (even launched towards the camera a ball moves less per frame).
-        let maxHalfLength = max(12, 0.03 * Double(width))
-        var result = extractor.extract(flags, maxArea: maxArea).filter {
-            $0.radius <= max(sanityRadius, 0.75) && $0.radius >= minRadius && $0.halfLength <= maxHalfLength
-        }
-        if result.count > 250 {
-            result.sort { $0.peakContrast > $1.peakContrast }
-            result.removeLast(result.count - 250)
-        }
-        return result
-    }
-
-    /// The strongest change of the requested polarity near the predicted place, measured against
-    /// the 3x3 neighbourhood of frames in which the object was elsewhere.
-    func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
-        let references = request.references.filter { frameNumber - $0 < Pipeline.historyLength && $0 >= 0 }
-        guard !references.isEmpty else { return nil }
-        let current = images[frameNumber % Pipeline.historyLength]
-        let refs = references.map { images[$0 % Pipeline.historyLength] }
-        let r = Int(request.radius.rounded(.up))
-        let cx = Int(request.x), cy = Int(request.y)
-        let x0 = max(cx - r, region.0), x1 = min(cx + r, region.2 - 1)
-        let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
-        guard x0 <= x1, y0 <= y1 else { return nil }
-        let threshold = max(3, mask.threshold - request.thresholdRelief)
-        // A reference may be a second old: take out the light's change since then (exposure,
-        // clouds) as the difference of the mean level around the search area.
-        let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, width - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, height - 1)
-        func level(_ image: LumaImage) -> Int {
-            var total = 0
-            for y in my0...my1 {
-                let row = image.row(y)
-                for x in mx0...mx1 { total += Int(row[x]) }
-            }
-            return total
-        }
-        let currentLevel = level(current)
-        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
-        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
-        var best = (excess: 0, x: 0, y: 0)
-        var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
-        for y in y0...y1 {
-            let row = current.row(y)
-            for x in x0...x1 {
-                var hi = Int.min, lo = Int.max
-                for (ref, offset) in zip(refs, offsets) {
-                    for yy in (y - 1)...(y + 1) {
-                        let rr = ref.row(yy)
-                        for xx in (x - 1)...(x + 1) {
-                            let v = Int(rr[xx]) + offset
-                            hi = max(hi, v); lo = min(lo, v)
-                        }
-                    }
-                }
-                let v = Int(row[x])
-                let excess = request.polarity > 0 ? v - hi : lo - v
-                if excess >= threshold {
-                    excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
-                    if excess > best.excess { best = (excess, x, y) }
-                }
-            }
-        }
-        guard best.excess > 0 else { return nil }
-        // Centre: contrast-weighted over the changed pixels next to the strongest one.
-        var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
-        for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
-            for x in max(best.x - 2, x0)...min(best.x + 2, x1) {
-                let e = excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)]
-                guard e > 0 else { continue }
-                let w = Double(e)
-                weight += w; sx += w * (Double(x) + 0.5); sy += w * (Double(y) + 0.5); count += 1
-            }
-        }
-        let radius = max((Double(count) / Double.pi).squareRoot(), 0.5)
-        guard radius <= max(maxRadius, 0.75) else { return nil }
-        return BallCandidate(x: sx / weight, y: sy / weight, radius: radius, halfLength: radius, area: count,
-                             polarity: request.polarity, peakContrast: best.excess, neighbourhoodActivity: 0)
     }
 }

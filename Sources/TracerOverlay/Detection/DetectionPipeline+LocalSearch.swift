@@ -1,0 +1,150 @@
+extension DetectionPipeline {
+    /// The strongest change of the requested polarity near the predicted place, measured against
+    /// the 3x3 neighbourhood of frames in which the object was elsewhere.
+    func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+        let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
+        guard !references.isEmpty else { return nil }
+        let current = images[frameNumber % DetectionPipeline.historyLength]
+        let refs = references.map { images[$0 % DetectionPipeline.historyLength] }
+        let r = Int(request.radius.rounded(.up))
+        let cx = Int(request.x), cy = Int(request.y)
+        let x0 = max(cx - r, region.0), x1 = min(cx + r, region.2 - 1)
+        let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        let threshold = max(3, mask.threshold - request.thresholdRelief)
+        // A reference may be a second old: take out the light's change since then (exposure,
+        // clouds) as the difference of the mean level around the search area.
+        let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, width - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, height - 1)
+        func level(_ image: LumaImage) -> Int {
+            var total = 0
+            for y in my0...my1 {
+                let row = image.row(y)
+                for x in mx0...mx1 { total += Int(row[x]) }
+            }
+            return total
+        }
+        let currentLevel = level(current)
+        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
+        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
+        var best = (excess: 0, x: 0, y: 0)
+        let gate2 = request.radius * request.radius
+        var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
+        for y in y0...y1 {
+            let row = current.row(y)
+            for x in x0...x1 {
+                var hi = Int.min, lo = Int.max
+                for (ref, offset) in zip(refs, offsets) {
+                    for yy in (y - 1)...(y + 1) {
+                        let rr = ref.row(yy)
+                        for xx in (x - 1)...(x + 1) {
+                            let v = Int(rr[xx]) + offset
+                            hi = max(hi, v); lo = min(lo, v)
+                        }
+                    }
+                }
+                let v = Int(row[x])
+                let excess = request.polarity > 0 ? v - hi : lo - v
+                if excess >= threshold {
+                    excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
+                    // The strongest change inside the gate, not in the box's corners: a brighter
+                    // cloud edge just outside must not hide the ball at the prediction.
+                    let ex = Double(x) + 0.5 - request.x, ey = Double(y) + 0.5 - request.y
+                    if excess > best.excess && ex * ex + ey * ey <= gate2 { best = (excess, x, y) }
+                }
+            }
+        }
+        // Nothing changed enough: the ball may hang still in front of cloud that moved since the
+        // reference frames; look for it as a dot in this frame alone.
+        guard best.excess > 0 else { return appearanceCandidate(request, box: (x0, y0, x1, y1)) }
+        // Centre: contrast-weighted over the changed pixels next to the strongest one.
+        var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
+        for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
+            for x in max(best.x - 2, x0)...min(best.x + 2, x1) {
+                let e = excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)]
+                guard e > 0 else { continue }
+                let w = Double(e)
+                weight += w; sx += w * (Double(x) + 0.5); sy += w * (Double(y) + 0.5); count += 1
+            }
+        }
+        let radius = max((Double(count) / Double.pi).squareRoot(), 0.5)
+        guard radius <= max(maxRadius, 0.75) else { return nil }
+        return BallCandidate(x: sx / weight, y: sy / weight, radius: radius, halfLength: radius, area: count,
+                             polarity: request.polarity, peakContrast: best.excess, neighbourhoodActivity: 0)
+    }
+
+    /// The ball as a dot set off from what lies right around it in the current frame alone, for
+    /// a ball hanging at its apex in front of drifting cloud: a frame old enough to have had the
+    /// ball elsewhere shows other cloud there, so the comparison in time finds nothing.
+    ///
+    /// Each pixel in the gate is compared with the mean of the ring of pixels two away. A plane
+    /// fitted to the ring says how textured the surroundings are: a cloud's shading is a
+    /// gradient, which the ring's mean cancels at the centre by symmetry, but leaves, edges and
+    /// rough cloud make any pixel look set off, so there the dot must stand out further.
+    /// Distance from the prediction costs a little, so that noise at the gate's rim loses to a
+    /// slightly fainter dot where the ball should be.
+    func appearanceCandidate(_ request: LocalSearch, box: (Int, Int, Int, Int)) -> BallCandidate? {
+        let current = images[frameNumber % DetectionPipeline.historyLength]
+        let polarity = Double(request.polarity)
+        let gate2 = request.radius * request.radius
+        let threshold = max(3, Self.appearanceNoiseFactor * mask.noiseLevel + 1)
+        var best = (score: 0.0, x: 0, y: 0, ring: 0.0)
+        let ys = max(box.1, 2)...min(box.3, height - 3), xs = max(box.0, 2)...min(box.2, width - 3)
+        guard !ys.isEmpty, !xs.isEmpty else { return nil }
+        for y in ys {
+            for x in xs {
+                let ex = Double(x) + 0.5 - request.x, ey = Double(y) + 0.5 - request.y
+                let d2 = ex * ex + ey * ey
+                guard d2 <= gate2 else { continue }
+                var sum = 0, sumX = 0, sumY = 0
+                forEachRingPixel(current, x, y) { v, dx, dy in sum += v; sumX += v * dx; sumY += v * dy }
+                // The ring's 16 pixels have sum(dx^2) = sum(dy^2) = 44 and no cross terms.
+                let mean = Double(sum) / 16, slopeX = Double(sumX) / 44, slopeY = Double(sumY) / 44
+                let score = polarity * (Double(current.row(y)[x]) - mean) - Self.appearanceDistanceCost * d2
+                guard score >= threshold, score > best.score else { continue }
+                var residual = 0.0
+                forEachRingPixel(current, x, y) { v, dx, dy in
+                    let r = Double(v) - mean - slopeX * Double(dx) - slopeY * Double(dy)
+                    residual += r * r
+                }
+                guard score >= Self.appearanceTextureFactor * (residual / 16).squareRoot() else { continue }
+                best = (score, x, y, mean)
+            }
+        }
+        guard best.score > 0 else { return nil }
+        // Centre: weighted by how far each pixel of the 3x3 around the peak stands out.
+        var weight = 0.0, sx = 0.0, sy = 0.0
+        for y in (best.y - 1)...(best.y + 1) {
+            let row = current.row(y)
+            for x in (best.x - 1)...(best.x + 1) {
+                let w = polarity * (Double(row[x]) - best.ring)
+                guard w > 0 else { continue }
+                weight += w; sx += w * (Double(x) + 0.5); sy += w * (Double(y) + 0.5)
+            }
+        }
+        return BallCandidate(x: sx / weight, y: sy / weight, radius: 0.75, halfLength: 0.75, area: 1,
+                             polarity: request.polarity, peakContrast: Int(best.score.rounded()), neighbourhoodActivity: 0,
+                             foundByAppearance: true)
+    }
+
+    /// How many noise levels (median frame-to-frame change) a dot must stand out from its ring.
+    static let appearanceNoiseFactor = 2.5
+    /// How many times the ring's roughness (RMS about its plane) a dot must stand out.
+    static let appearanceTextureFactor = 3.0
+    /// Luma steps of score a candidate loses per squared pixel from the prediction.
+    static let appearanceDistanceCost = 0.3
+
+    /// Calls `body` with the value and offset of each pixel on the square ring two pixels from
+    /// (x, y).
+    @inline(__always)
+    private func forEachRingPixel(_ image: LumaImage, _ x: Int, _ y: Int, _ body: (Int, Int, Int) -> Void) {
+        for dy in -2...2 {
+            let row = image.row(y + dy)
+            if dy == -2 || dy == 2 {
+                for dx in -2...2 { body(Int(row[x + dx]), dx, dy) }
+            } else {
+                body(Int(row[x - 2]), -2, dy)
+                body(Int(row[x + 2]), 2, dy)
+            }
+        }
+    }
+}

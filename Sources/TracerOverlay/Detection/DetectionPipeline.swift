@@ -1,0 +1,57 @@
+import MediaKitLinux
+
+/// The per-video image state: downscaler, double-buffered luma, background band, blob finder.
+final class DetectionPipeline {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let width: Int
+    let height: Int
+    private let downscaler: LumaDownscaler
+    /// The latest frames at analysis size, kept so a slow object can be compared with frames
+    /// from before it arrived where it is now.
+    let images: [LumaImage]
+    static let historyLength = 96
+    /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
+    private(set) var frameNumber = -1
+    let mask: MotionMask
+    private let extractor: BlobExtractor
+    private var flags: [FlaggedPixel] = []
+
+    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.width = width
+        self.height = height
+        downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
+        images = (0..<DetectionPipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
+        mask = MotionMask(width: width, height: height)
+        extractor = BlobExtractor(width: width, height: height)
+        flags.reserveCapacity(width * height / 20)
+    }
+
+    func fits(_ frame: VideoFrame, analysis: (width: Int, height: Int)) -> Bool {
+        frame.width == sourceWidth && frame.height == sourceHeight && analysis.width == width && analysis.height == height
+    }
+
+    func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double) -> [BallCandidate] {
+        frameNumber += 1
+        let image = images[frameNumber % DetectionPipeline.historyLength]
+        downscaler.scale(frame, into: image)
+        flags.removeAll(keepingCapacity: true)
+        guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
+        // A ball's blob, even smeared into a streak, stays well under this many pixels.
+        let sanityRadius = min(maxRadius, max(4, 0.008 * Double(width)))
+        let maxArea = Int(Double.pi * (sanityRadius + 1) * (sanityRadius + 1) * 4)
+        // A streak longer than this is a club shaft or a limb, not a ball smeared over one
+        // exposure (even launched towards the camera a ball moves less per frame).
+        let maxHalfLength = max(12, 0.03 * Double(width))
+        var result = extractor.extract(flags, maxArea: maxArea).filter {
+            $0.radius <= max(sanityRadius, 0.75) && $0.radius >= minRadius && $0.halfLength <= maxHalfLength
+        }
+        if result.count > 250 {
+            result.sort { $0.peakContrast > $1.peakContrast }
+            result.removeLast(result.count - 250)
+        }
+        return result
+    }
+}
