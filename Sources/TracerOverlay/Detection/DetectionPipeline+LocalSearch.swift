@@ -86,7 +86,7 @@ extension DetectionPipeline {
         let current = images[frameNumber % DetectionPipeline.historyLength]
         let polarity = Double(request.polarity)
         let gate2 = request.radius * request.radius
-        let threshold = max(3, Self.appearanceNoiseFactor * mask.noiseLevel + 1)
+        let threshold = max(Self.appearanceMinimumContrast, Self.appearanceNoiseFactor * mask.noiseLevel + 1)
         var best = (score: 0.0, x: 0, y: 0, ring: 0.0)
         let ys = max(box.1, 2)...min(box.3, height - 3), xs = max(box.0, 2)...min(box.2, width - 3)
         guard !ys.isEmpty, !xs.isEmpty else { return nil }
@@ -128,6 +128,9 @@ extension DetectionPipeline {
 
     /// How many noise levels (median frame-to-frame change) a dot must stand out from its ring.
     static let appearanceNoiseFactor = 2.5
+    /// The least a dot must stand out in clean video: x264 at crf 18 leaves a far white ball in
+    /// a noiseless sky 2 levels above it at 800 px.
+    static let appearanceMinimumContrast = 2.0
     /// How many times the ring's roughness (RMS about its plane) a dot must stand out.
     static let appearanceTextureFactor = 3.0
     /// Luma steps of score a candidate loses per squared pixel from the prediction.
