@@ -79,4 +79,42 @@ import MediaKitLinux
         #expect(reportedFrames == Array(12..<(12 + tracker.settings.frozenRepeats)), "\(reportedFrames)")
         #expect(tracker.tracks.isEmpty)
     }
+
+    /// Confirms a track from `positions` (one candidate a frame), then runs local searches that
+    /// return `found(n)` for frames 12..<40; returns the frames whose find the track took.
+    func localFinds(_ positions: (Int) -> (Double, Double), found: (Int) -> (Double, Double)) -> [Int] {
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        for n in 0..<12 {
+            let (x, y) = positions(n)
+            let c = BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: 15, neighbourhoodActivity: 0)
+            _ = tracker.update([c], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+        }
+        var taken: [Int] = []
+        for n in 12..<40 {
+            let updated = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
+                let (x, y) = found(n)
+                return BallCandidate(x: x, y: y, radius: 0.75, halfLength: 0.75, area: 1, polarity: request.polarity,
+                                     peakContrast: 8, neighbourhoodActivity: 0)
+            }
+            if !updated.isEmpty { taken.append(n) }
+        }
+        return taken
+    }
+
+    @Test func aBallThatStopsDeadIsTheEncodersOldImage() {
+        // Climbing 1.5 px a frame, then found at one spot give or take 0.1 px (x264's skipped
+        // blocks repeat the ball's image with a level or two of change) while the ball flies on.
+        let taken = localFinds({ n in (300 + 0.2 * Double(n), 300 - 1.5 * Double(n)) },
+                               found: { n in (302.4 + 0.05 * Double(n % 3), 282 - 0.05 * Double(n % 2)) })
+        let window = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)).settings.stallWindow
+        #expect(taken == Array(12..<(12 + window - 1)), "\(taken)")
+    }
+
+    @Test func aBallSlowingIntoItsApexIsFollowed() {
+        // The same climb slowing steadily to a stop, as a down-the-line ball reaches its apex,
+        // then hanging there: every local find is taken.
+        func y(_ n: Int) -> Double { 300 - 1.5 * Double(min(n, 12)) + 0.06 * Double(min(n, 12) * min(n, 12)) }
+        let taken = localFinds({ n in (300, y(n)) }, found: { n in (300 + 0.05 * Double(n % 3), min(y(n), y(12) - 0.02 * Double(n - 12))) })
+        #expect(taken == Array(12..<40), "\(taken)")
+    }
 }

@@ -22,6 +22,8 @@ struct TrackPoint {
     var polarity: Int8
     /// Found by its look in one frame rather than by a change between frames.
     var foundByAppearance = false
+    /// Found by a local search at the track's prediction, not among the frame's candidates.
+    var foundByLocalSearch = false
 }
 
 /// A request to look for a tracked object near where it should be, against frames in which it
@@ -98,6 +100,12 @@ struct TrackerSettings {
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped.
     var frozenRepeats = 10
+    /// A track that moved at least ``stallPriorSpeed`` pixels a frame over its three points
+    /// before may not then gather ``stallWindow`` local finds in a row that all sit within
+    /// ``stallSpread`` pixels of each other.
+    var stallWindow = 8
+    var stallSpread = 0.6
+    var stallPriorSpeed = 1.0
     /// Most points in a row a track may gather by its object's look in single frames (a dot
     /// against its surroundings) before it needs one found by motion again: without motion a
     /// track could settle on any still speck its prediction runs into.
@@ -219,8 +227,11 @@ struct BallTracker {
                 let run = track.points.suffix(settings.longestAppearanceRun)
                 guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
             }
+            if isStalled(track, adding: found) { continue }
             var track = track
-            track.points.append(point(found, time: time, t: t))
+            var p = point(found, time: time, t: t)
+            p.foundByLocalSearch = true
+            track.points.append(p)
             track.misses = 0
             track.lastFrame = frame
             extended[ti] = true
@@ -444,6 +455,25 @@ struct BallTracker {
         let relief = track.points.count >= 2 * settings.trajectoryLength && track.misses == 0 ? 1 : 0
         return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
                            thresholdRelief: relief)
+    }
+
+    /// Whether taking `found` would leave the track parked: its last local finds sit still to a
+    /// fraction of a pixel right after it moved at a clear speed. A ball at its apex slows down
+    /// over many frames; stopping dead from one frame to the next is x264 repeating the ball's
+    /// old image (skipped blocks whose pixels change by a level or two) while the ball flies on.
+    func isStalled(_ track: Track, adding found: BallCandidate) -> Bool {
+        let k = settings.stallWindow
+        let n = track.points.count
+        guard k >= 2, n >= k + 3 else { return false }
+        let still = track.points[(n - k + 1)...]
+        guard still.allSatisfy(\.foundByLocalSearch) else { return false }
+        var minX = found.x, maxX = found.x, minY = found.y, maxY = found.y
+        for p in still { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        guard maxX - minX <= settings.stallSpread && maxY - minY <= settings.stallSpread else { return false }
+        // Speed over the three points before the still run.
+        let a = track.points[n - k - 3], b = track.points[n - k]
+        let dx = b.x - a.x, dy = b.y - a.y
+        return (dx * dx + dy * dy).squareRoot() >= settings.stallPriorSpeed * Double(max(b.frame - a.frame, 1))
     }
 
     /// Where a track expects its object in the frame at time `t`, and how far off it may be.
