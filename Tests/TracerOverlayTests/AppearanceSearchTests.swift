@@ -90,6 +90,17 @@ import MediaKitLinux
         #expect(p.appearanceCandidate(Self.request(x: 80.5, y: 45.5), box: Self.box) == nil)
     }
 
+    @Test func aSearchAtTheImageEdgeStaysInside() throws {
+        // A dot in the corner: its ring would leave the image, so it is not looked at there,
+        // and a box that lies wholly in the two-pixel border gives nothing (no trap).
+        let frames = try (0..<8).map { try Self.frame(seed: UInt64($0), slope: 0, noise: 1, dot: -20, dotX: 0, dotY: 0) }
+        let p = Self.pipeline(frames)
+        #expect(p.appearanceCandidate(Self.request(x: 1, y: 1), box: (0, 0, 1, 1)) == nil)
+        if let found = p.appearanceCandidate(Self.request(x: 1, y: 1), box: (0, 0, 5, 5)) {
+            #expect(found.x >= 2 && found.y >= 2)
+        }
+    }
+
     @Test func aTrackDoesNotLiveOnAppearanceAlone() {
         // A slow ball confirmed over twelve frames; then only its look is ever found (the
         // search returns a dot that keeps to the prediction): after longestAppearanceRun such

@@ -88,10 +88,11 @@ extension DetectionPipeline {
         let gate2 = request.radius * request.radius
         let threshold = max(Self.appearanceMinimumContrast, Self.appearanceNoiseFactor * mask.noiseLevel + 1)
         var best = (score: 0.0, x: 0, y: 0, ring: 0.0)
-        let ys = max(box.1, 2)...min(box.3, height - 3), xs = max(box.0, 2)...min(box.2, width - 3)
-        guard !ys.isEmpty, !xs.isEmpty else { return nil }
-        for y in ys {
-            for x in xs {
+        // The ring reaches two pixels out.
+        let xLow = max(box.0, 2), xHigh = min(box.2, width - 3), yLow = max(box.1, 2), yHigh = min(box.3, height - 3)
+        guard xLow <= xHigh, yLow <= yHigh else { return nil }
+        for y in yLow...yHigh {
+            for x in xLow...xHigh {
                 let ex = Double(x) + 0.5 - request.x, ey = Double(y) + 0.5 - request.y
                 let d2 = ex * ex + ey * ey
                 guard d2 <= gate2 else { continue }
