@@ -27,7 +27,8 @@ struct TrackPoint {
 }
 
 /// A request to look for a tracked object near where it should be, against frames in which it
-/// was elsewhere (the way to keep a ball that hangs almost still at its apex).
+/// was elsewhere, or failing that by its look in the current frame (the ways to keep a ball
+/// that hangs almost still at its apex).
 struct LocalSearch {
     /// Predicted centre in analysis pixels.
     var x: Double

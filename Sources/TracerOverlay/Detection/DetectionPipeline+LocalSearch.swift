@@ -1,6 +1,8 @@
 extension DetectionPipeline {
-    /// The strongest change of the requested polarity near the predicted place, measured against
-    /// the 3x3 neighbourhood of frames in which the object was elsewhere.
+    /// The strongest change of the requested polarity inside the gate around the predicted
+    /// place, measured against the 3x3 neighbourhood of frames in which the object was
+    /// elsewhere; when nothing there changed enough, the object found by its look in this frame
+    /// alone (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
         let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
         guard !references.isEmpty else { return nil }
