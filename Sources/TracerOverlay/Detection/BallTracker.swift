@@ -42,6 +42,12 @@ struct LocalSearch {
     /// Luma steps below the frame's noise threshold a change may be and still count: a long,
     /// established flight can trust a fainter change where its model puts the ball.
     var thresholdRelief = 0
+    /// The analysed frame to look in; nil for the current one (an earlier one when a confirmed
+    /// flight looks back for its first frames).
+    var frame: Int? = nil
+    /// Whether a dot set off from its surroundings in the one frame may stand in when nothing
+    /// changed enough.
+    var byAppearance = true
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -114,6 +120,10 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Most frames a newly confirmed track looks back for its object before its first point.
+    var longestLookBack = 12
+    /// Widest gate (pixels) in which a look back may take a one-pixel find.
+    var lookBackSinglePixelGate = 6.0
     /// Most points a track may gather before it passes the trajectory tests; past that it is
     /// never reported.
     var longestUnconfirmedTrack = 30
@@ -131,11 +141,17 @@ struct BallTracker {
     /// Confirmed tracks that ran out of misses lately: a young track that takes up where one
     /// left off (the ball faded under compression or behind a cloud) continues it, uuid and all.
     private var ended: [Track] = []
-    private var frame = 0
+    private(set) var frame = 0
+    /// The times of the latest analysed frames, by frame number modulo its size, for points a
+    /// confirmed track finds by looking back.
+    private(set) var frameTimes: [(frame: Int, time: MediaTime, t: Double)] = Array(repeating: (-1, .zero, 0), count: 128)
 
     init(settings: TrackerSettings) { self.settings = settings }
 
-    mutating func reset() { tracks.removeAll(); ended.removeAll(); frame = 0 }
+    mutating func reset() {
+        tracks.removeAll(); ended.removeAll(); frame = 0
+        frameTimes = Array(repeating: (-1, .zero, 0), count: frameTimes.count)
+    }
 
     /// Takes the candidates of analysed frame number `frameNumber`; returns the indices into
     /// ``tracks`` of confirmed tracks that gained a point (each to be reported once).
@@ -143,6 +159,7 @@ struct BallTracker {
     mutating func update(_ candidates: [BallCandidate], frameNumber: Int, time: MediaTime, t: Double,
                          search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
         frame = frameNumber
+        frameTimes[frameNumber % frameTimes.count] = (frameNumber, time, t)
         var taken = [Bool](repeating: false, count: candidates.count)
         var next: [Track] = []
         next.reserveCapacity(tracks.count + candidates.count)
@@ -266,6 +283,8 @@ struct BallTracker {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
                 case .trajectory:
                     tracks[i].confirmed = true
+                    trimLeadingPoints(&tracks[i])
+                    extendBackwards(&tracks[i], search: search)
                 case .notYet: break
                 case .never: tracks[i].rejected = true
                 }

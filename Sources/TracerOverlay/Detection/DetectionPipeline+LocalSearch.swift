@@ -4,14 +4,18 @@ extension DetectionPipeline {
     /// elsewhere; when nothing there changed enough, the object found by its look in this frame
     /// alone (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+        let searched = request.frame ?? frameNumber
+        guard searched <= frameNumber, frameNumber - searched < DetectionPipeline.historyLength else { return nil }
         let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
         guard !references.isEmpty else { return nil }
-        let current = images[frameNumber % DetectionPipeline.historyLength]
+        let current = images[searched % DetectionPipeline.historyLength]
         let refs = references.map { images[$0 % DetectionPipeline.historyLength] }
         let r = Int(request.radius.rounded(.up))
         let cx = Int(request.x), cy = Int(request.y)
-        let x0 = max(cx - r, region.0), x1 = min(cx + r, region.2 - 1)
-        let y0 = max(cy - r, region.1), y1 = min(cy + r, region.3 - 1)
+        // The search reaches past the region of interest (its edge must only decide whether the
+        // find is kept, not where a blob across it is centred), but not off the image.
+        let x0 = max(cx - r, 2), x1 = min(cx + r, width - 3)
+        let y0 = max(cy - r, 2), y1 = min(cy + r, height - 3)
         guard x0 <= x1, y0 <= y1 else { return nil }
         let threshold = max(3, mask.threshold - request.thresholdRelief)
         // A reference may be a second old: take out the light's change since then (exposure,
@@ -46,8 +50,8 @@ extension DetectionPipeline {
                 }
                 let v = Int(row[x])
                 let excess = request.polarity > 0 ? v - hi : lo - v
+                excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
                 if excess >= threshold {
-                    excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
                     // The strongest change inside the gate, not in the box's corners: a brighter
                     // cloud edge just outside must not hide the ball at the prediction.
                     let ex = Double(x) + 0.5 - request.x, ey = Double(y) + 0.5 - request.y
@@ -57,21 +61,51 @@ extension DetectionPipeline {
         }
         // Nothing changed enough: the ball may hang still in front of cloud that moved since the
         // reference frames; look for it as a dot in this frame alone.
-        guard best.excess > 0 else { return appearanceCandidate(request, box: (x0, y0, x1, y1)) }
-        // Centre: contrast-weighted over the changed pixels next to the strongest one.
+        guard best.excess > 0 else { return request.byAppearance ? inside(region, appearanceCandidate(request, box: (x0, y0, x1, y1))) : nil }
+        let boxWidth = x1 - x0 + 1
         var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
-        for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
-            for x in max(best.x - 2, x0)...min(best.x + 2, x1) {
-                let e = excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)]
-                guard e > 0 else { continue }
-                let w = Double(e)
-                weight += w; sx += w * (Double(x) + 0.5); sy += w * (Double(y) + 0.5); count += 1
+        func add(_ i: Int) {
+            let w = Double(excessAt[i])
+            weight += w; sx += w * (Double(x0 + i % boxWidth) + 0.5); sy += w * (Double(y0 + i / boxWidth) + 0.5); count += 1
+        }
+        if request.frame == nil {
+            // Centre: contrast-weighted over the changed pixels next to the strongest one.
+            for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
+                for x in max(best.x - 2, x0)...min(best.x + 2, x1) where excessAt[(y - y0) * boxWidth + (x - x0)] >= threshold {
+                    add((y - y0) * boxWidth + (x - x0))
+                }
+            }
+        } else {
+            // Looking back at a fast ball's first frames: over the whole changed blob joined to
+            // the strongest pixel, for the middle of a long streak is where the ball was
+            // mid-exposure.
+            var stack = [(best.y - y0) * boxWidth + (best.x - x0)]
+            var member = [Bool](repeating: false, count: excessAt.count)
+            member[stack[0]] = true
+            while let i = stack.popLast() {
+                add(i)
+                let x = x0 + i % boxWidth, y = y0 + i / boxWidth
+                for ny in max(y - 1, y0)...min(y + 1, y1) {
+                    for nx in max(x - 1, x0)...min(x + 1, x1) {
+                        let j = (ny - y0) * boxWidth + (nx - x0)
+                        guard !member[j], excessAt[j] >= threshold else { continue }
+                        member[j] = true
+                        stack.append(j)
+                    }
+                }
             }
         }
         let radius = max((Double(count) / Double.pi).squareRoot(), 0.5)
         guard radius <= max(maxRadius, 0.75) else { return nil }
-        return BallCandidate(x: sx / weight, y: sy / weight, radius: radius, halfLength: radius, area: count,
-                             polarity: request.polarity, peakContrast: best.excess, neighbourhoodActivity: 0)
+        return inside(region, BallCandidate(x: sx / weight, y: sy / weight, radius: radius, halfLength: radius, area: count,
+                             polarity: request.polarity, peakContrast: best.excess, neighbourhoodActivity: 0))
+    }
+
+    /// The candidate when its centre lies in the region (analysis pixels, top-left), else nil.
+    private func inside(_ region: (Int, Int, Int, Int), _ candidate: BallCandidate?) -> BallCandidate? {
+        guard let candidate, candidate.x >= Double(region.0), candidate.x < Double(region.2),
+              candidate.y >= Double(region.1), candidate.y < Double(region.3) else { return nil }
+        return candidate
     }
 
     /// The ball as a dot set off from what lies right around it in the current frame alone, for

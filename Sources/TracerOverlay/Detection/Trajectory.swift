@@ -38,24 +38,55 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
         merge(observation)
     }
 
-    /// Adds the observation's points not yet held (times after the last held point), converting
-    /// them from Vision space to top-left space, and keeps the best confidence.
+    /// Adds the observation's points not yet held (``TrajectoryObservation/earlierPoints`` and
+    /// ``TrajectoryObservation/detectedPoints``), converting them from Vision space to top-left
+    /// space, and keeps the best confidence.
     ///
     /// Observations of one trajectory overlap (each carries the last `trajectoryLength` points),
     /// so merging by time keeps every centre exactly once.
     public mutating func merge(_ observation: TrajectoryObservation) {
         precondition(observation.uuid == id, "merging an observation of another trajectory")
-        let last = points.last?.time
-        for (time, point) in zip(observation.detectedTimes, observation.detectedPoints) {
-            if let last, time <= last { continue }
-            points.append(TrajectoryPoint(time: time, normalized: point.visionToTopLeft()))
-        }
+        add(observation.trajectoryPoints)
         confidence = max(confidence, observation.confidence)
+    }
+
+    /// Adds the points whose times are not yet held, in time order wherever they fall (a point
+    /// found late may precede the first one held). Returns how many were added.
+    @discardableResult
+    public mutating func add(_ newPoints: [TrajectoryPoint]) -> Int {
+        // The usual update only extends the end: no need to look up every time.
+        let last = points.last?.time
+        if newPoints.allSatisfy({ last == nil || $0.time > last! }) {
+            var added = 0
+            for point in newPoints where points.last.map({ point.time > $0.time }) ?? true {
+                points.append(point)
+                added += 1
+            }
+            return added
+        }
+        var held = Set(points.map(\.time))
+        var fresh: [TrajectoryPoint] = []
+        for point in newPoints where !held.contains(point.time) {
+            held.insert(point.time)
+            fresh.append(point)
+        }
+        guard !fresh.isEmpty else { return 0 }
+        points = (points + fresh).sorted { $0.time < $1.time }
+        return fresh.count
     }
 
     /// From the first to the last point.
     public var timeRange: MediaTimeRange {
         guard let first = points.first, let last = points.last else { return MediaTimeRange(start: .zero, duration: .zero) }
         return MediaTimeRange(start: first.time, end: last.time)
+    }
+}
+
+extension TrajectoryObservation {
+    /// Every centre the observation carries (``earlierPoints``, then ``detectedPoints``), as the
+    /// app model's top-left points.
+    public var trajectoryPoints: [TrajectoryPoint] {
+        zip(earlierTimes, earlierPoints).map { TrajectoryPoint(time: $0, normalized: $1.visionToTopLeft()) }
+            + zip(detectedTimes, detectedPoints).map { TrajectoryPoint(time: $0, normalized: $1.visionToTopLeft()) }
     }
 }

@@ -35,6 +35,8 @@ public final class TrajectoryDetector {
     private var firstTime: MediaTime = .invalid
     private var pipeline: DetectionPipeline?
     private(set) var tracker: BallTracker
+    /// For each reported trajectory, the span of times its observations have carried so far.
+    private var delivered: [UUID: ClosedRange<MediaTime>] = [:]
     /// The candidates of the latest analysed frame (for tests and tuning).
     private(set) var lastCandidates: [BallCandidate] = []
 
@@ -117,6 +119,7 @@ public final class TrajectoryDetector {
     public func reset() {
         pipeline = nil
         tracker.reset()
+        delivered.removeAll()
         lastReceivedTime = .invalid
         lastAnalysedTime = .invalid
         firstTime = .invalid
@@ -147,6 +150,14 @@ public final class TrajectoryDetector {
     private func observation(of track: Track, size: (width: Int, height: Int)) -> TrajectoryObservation {
         let window = track.points.suffix(trajectoryLength)
         let w = Double(size.width), h = Double(size.height)
+        // Points before the window that no observation carried yet: all of them on the first
+        // report (a track may pass its tests only after more than trajectoryLength points), and
+        // later those a look back found before the first point or a resumed track brought.
+        let shown = delivered[track.uuid]
+        let earlier = track.points.prefix(track.points.count - window.count).filter { point in
+            shown.map { !$0.contains(point.time) } ?? true
+        }
+        delivered[track.uuid] = track.points[0].time...track.points[track.points.count - 1].time
         let points = window.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }
         let times = window.map(\.time)
         let parabola = QuadraticFit.fit(xs: points.map(\.x), ys: points.map(\.y))
@@ -167,6 +178,7 @@ public final class TrajectoryDetector {
             uuid: track.uuid, detectedPoints: points, detectedTimes: times, projectedPoints: projected,
             equationCoefficients: coefficients, timeFit: timeFit,
             timeRange: MediaTimeRange(start: track.points[0].time, end: track.points[track.points.count - 1].time),
-            confidence: confidence, movingAverageRadius: meanRadius / w)
+            confidence: confidence, movingAverageRadius: meanRadius / w,
+            earlierPoints: earlier.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }, earlierTimes: earlier.map(\.time))
     }
 }

@@ -13,6 +13,14 @@ public struct TrajectoryObservation: Sendable, Codable, Hashable, Identifiable {
     public var detectedPoints: [NormalizedPoint]
     /// The presentation time of each point of ``detectedPoints``.
     public var detectedTimes: [MediaTime]
+    /// Centres of this trajectory older than ``detectedPoints`` that no earlier observation
+    /// carried, oldest first: on a trajectory's first report the points it gathered before its
+    /// last `trajectoryLength`, and later the frames before its first point where the detector
+    /// found the object by looking back once the flight was known (the launch, a faint start).
+    /// Not part of Vision's observation; merge them by time (``Trajectory/merge(_:)`` does).
+    public var earlierPoints: [NormalizedPoint]
+    /// The presentation time of each point of ``earlierPoints``.
+    public var earlierTimes: [MediaTime]
     /// The last five detected abscissae placed on the fitted parabola: each lies on
     /// ``equationCoefficients`` exactly.
     public var projectedPoints: [NormalizedPoint]
@@ -20,7 +28,8 @@ public struct TrajectoryObservation: Sendable, Codable, Hashable, Identifiable {
     public var equationCoefficients: SIMD3<Float>
     /// The trajectory fitted in time, `x(t)` and `y(t)`, over ``detectedPoints`` (Vision space).
     public var timeFit: TimeQuadraticFit
-    /// From the first detection of this trajectory to the time of its latest point.
+    /// From the first detected point of this trajectory (``earlierPoints`` included) to the time
+    /// of its latest point.
     public var timeRange: MediaTimeRange
     /// How much the detector trusts this trajectory, in [0, 1].
     public var confidence: Float
@@ -34,10 +43,12 @@ public struct TrajectoryObservation: Sendable, Codable, Hashable, Identifiable {
     public init(uuid: UUID, detectedPoints: [NormalizedPoint], detectedTimes: [MediaTime],
                 projectedPoints: [NormalizedPoint], equationCoefficients: SIMD3<Float>,
                 timeFit: TimeQuadraticFit, timeRange: MediaTimeRange, confidence: Float,
-                movingAverageRadius: Double) {
+                movingAverageRadius: Double, earlierPoints: [NormalizedPoint] = [], earlierTimes: [MediaTime] = []) {
         self.uuid = uuid
         self.detectedPoints = detectedPoints
         self.detectedTimes = detectedTimes
+        self.earlierPoints = earlierPoints
+        self.earlierTimes = earlierTimes
         self.projectedPoints = projectedPoints
         self.equationCoefficients = equationCoefficients
         self.timeFit = timeFit

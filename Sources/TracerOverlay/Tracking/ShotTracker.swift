@@ -63,8 +63,7 @@ public final class ShotTracker {
         var fresh: [TrajectoryObservation] = []
         for observation in usable {
             if let index = activeIndex, shots[index].observationIDs.contains(observation.uuid) {
-                changed = merge(observation.detectedTimes, observation.detectedPoints.map { $0.visionToTopLeft() },
-                                confidence: observation.confidence, into: index) || changed
+                changed = merge(observation.trajectoryPoints, confidence: observation.confidence, into: index) || changed
             } else if !dismissed.contains(observation.uuid) && !shots.contains(where: { $0.observationIDs.contains(observation.uuid) }) {
                 if candidates[observation.uuid] == nil {
                     candidates[observation.uuid] = Trajectory(observation: observation)
@@ -80,8 +79,7 @@ public final class ShotTracker {
             where continuesFlight(candidates[observation.uuid]!, of: shots[index]) {
                 let candidate = candidates.removeValue(forKey: observation.uuid)!
                 shots[index].observationIDs.append(observation.uuid)
-                changed = merge(candidate.points.map(\.time), candidate.points.map(\.normalized),
-                                confidence: candidate.confidence, into: index) || changed
+                changed = merge(candidate.points, confidence: candidate.confidence, into: index) || changed
             }
         }
         // A ball leaving the marker starts a shot (and ends one still in flight: a new swing).
@@ -207,20 +205,15 @@ public final class ShotTracker {
         return Self.distance(fit.point(at: next.time), next.normalized) <= settings.bridgeTolerance
     }
 
-    private func merge(_ times: [MediaTime], _ points: [NormalizedPoint], confidence: Float, into index: Int) -> Bool {
+    private func merge(_ points: [TrajectoryPoint], confidence: Float, into index: Int) -> Bool {
         var trajectory = shots[index].trajectory
-        let before = trajectory.points.count
-        let last = trajectory.points.last?.time
-        for (time, point) in zip(times, points) {
-            if let last, time <= last { continue }
-            trajectory.points.append(TrajectoryPoint(time: time, normalized: point))
-        }
+        let added = trajectory.add(points)
         trajectory.confidence = max(trajectory.confidence, confidence)
         shots[index].trajectory = trajectory
         let recent = trajectory.points.suffix(30)
         if recent.count >= 3 {
             shots[index].timeFit = TimeQuadraticFit.fit(times: recent.map(\.time), points: recent.map(\.normalized))
         }
-        return trajectory.points.count != before
+        return added > 0
     }
 }

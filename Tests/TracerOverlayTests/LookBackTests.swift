@@ -1,0 +1,108 @@
+import Foundation
+import MediaKitLinux
+import Testing
+@testable import TracerOverlay
+
+/// Points a trajectory gains before its first reported one: the points a track gathered before
+/// its reported window, and those a confirmed flight finds by looking back (the launch frame, a
+/// faint start). They travel in `TrajectoryObservation.earlierPoints` and merge by time.
+@Suite struct LookBackTests {
+    static func time(_ frame: Int) -> MediaTime { MediaTime(value: Int64(frame), timescale: 60) }
+
+    /// An observation of frames `frames` of a rising flight, with `earlier` frames before them.
+    static func observation(_ id: UUID, frames: ClosedRange<Int>, earlier: [Int] = []) -> TrajectoryObservation {
+        func place(_ f: Int) -> NormalizedPoint {
+            let s = Double(f) / 60
+            return NormalizedPoint(x: 0.3 + 0.2 * s, y: 0.9 - 1.2 * s + 0.8 * s * s).topLeftToVision()
+        }
+        let times = frames.map(time)
+        let points = frames.map(place)
+        return TrajectoryObservation(uuid: id, detectedPoints: points, detectedTimes: times, projectedPoints: points,
+                                     equationCoefficients: .zero, timeFit: TimeQuadraticFit.fit(times: times, points: points),
+                                     timeRange: MediaTimeRange(start: time(earlier.first ?? frames.lowerBound), end: time(frames.upperBound)),
+                                     confidence: 0.9, movingAverageRadius: 0.002,
+                                     earlierPoints: earlier.map(place), earlierTimes: earlier.map(time))
+    }
+
+    @Test func mergingPlacesEarlierPointsBeforeTheFirstInTimeOrder() throws {
+        let id = UUID()
+        var trajectory = Trajectory(observation: Self.observation(id, frames: 10...17))
+        trajectory.merge(Self.observation(id, frames: 11...18, earlier: [6, 7, 8, 9]))
+        #expect(trajectory.points.map(\.time) == (6...18).map(Self.time))
+        // Converted to top-left like the detected points: the flight rises, so y falls.
+        let ys = trajectory.points.map(\.normalized.y)
+        #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 > $1 })
+        #expect(abs(ys[0] - (0.9 - 1.2 * 0.1 + 0.8 * 0.01)) < 1e-9)
+        // Merging the same points again changes nothing.
+        let before = trajectory.points
+        trajectory.merge(Self.observation(id, frames: 11...18, earlier: [6, 7]))
+        #expect(trajectory.points == before)
+    }
+
+    @Test func aShotTakesPointsFoundBeforeItsFirst() throws {
+        let tracker = ShotTracker()
+        let id = UUID()
+        tracker.update([Self.observation(id, frames: 10...17)], at: Self.time(17))
+        let started = try #require(tracker.currentShot)
+        #expect(started.trajectory.points.first?.time == Self.time(10))
+        #expect(tracker.update([Self.observation(id, frames: 11...18, earlier: [8, 9])], at: Self.time(18)))
+        let shot = try #require(tracker.currentShot)
+        #expect(shot.trajectory.points.map(\.time) == (8...18).map(Self.time))
+    }
+
+    /// Runs a down-the-line clip and returns its truth and the detector's observations.
+    static func detect(_ scenario: String, seed: UInt64) throws -> (ClipTruth, [TrajectoryObservation]) {
+        let settings = try GroundTruthScenario.named(scenario).settings(seed: seed, width: 480, height: 270,
+                                                                        frameRate: 60, duration: 2.5)
+        let clip = try GroundTruthClip(settings: settings)
+        let detector = try TrajectoryDetector(trajectoryLength: 10)
+        var observations: [TrajectoryObservation] = []
+        for (frame, _) in clip.frames() { observations += try detector.process(frame) }
+        return (clip.truth, observations)
+    }
+
+    /// A dark ball's track passes the tests only after more than trajectoryLength points.
+    @Test(arguments: [("dtl-noise-jitter", UInt64(1)), ("dtl-dark-ball", UInt64(1))])
+    func everyPointIsDeliveredOnceAndTheFirstReportCarriesTheWholeTrack(_ scenario: String, _ seed: UInt64) throws {
+        let (_, observations) = try Self.detect(scenario, seed: seed)
+        #expect(!observations.isEmpty)
+        var seen: [UUID: Set<MediaTime>] = [:]
+        for o in observations {
+            let earlier = Set(o.earlierTimes)
+            #expect(earlier.count == o.earlierTimes.count)
+            #expect(o.earlierTimes == o.earlierTimes.sorted())
+            #expect(o.earlierPoints.count == o.earlierTimes.count)
+            // Never a point an earlier observation carried, never one of this observation's window.
+            #expect(earlier.isDisjoint(with: seen[o.uuid] ?? []))
+            #expect(earlier.isDisjoint(with: Set(o.detectedTimes)))
+            if seen[o.uuid] == nil {
+                // The first report starts where the track starts.
+                #expect((o.earlierTimes.first ?? o.detectedTimes[0]) == o.timeRange.start)
+            }
+            seen[o.uuid, default: []].formUnion(earlier.union(o.detectedTimes))
+            #expect(o.timeRange.start == seen[o.uuid]!.min())
+        }
+    }
+
+    /// The launch frame, where the ball has just left the club, is too close to the club (and a
+    /// dark ball's first frames too faint) to start a track; once the flight is confirmed, the
+    /// look back finds the ball there, and stops at the launch: the ball resting on the tee
+    /// before it is not part of the flight.
+    @Test(arguments: [("dtl-noise-jitter", UInt64(1)), ("dtl-club-walkers", UInt64(2))])
+    func theFlightStartsAtTheLaunchFrame(_ scenario: String, _ seed: UInt64) throws {
+        let (truth, observations) = try Self.detect(scenario, seed: seed)
+        let launch = try #require(truth.launchFrame)
+        var flights: [UUID: Trajectory] = [:]
+        for o in observations {
+            if flights[o.uuid] == nil { flights[o.uuid] = Trajectory(observation: o) } else { flights[o.uuid]!.merge(o) }
+        }
+        let flight = try #require(flights.values.max { $0.points.count < $1.points.count })
+        let first = try #require(flight.points.first)
+        let frame = Int((first.time.seconds * truth.frameRate).rounded())
+        #expect(frame == launch, "first point at frame \(frame), launch at \(launch)")
+        let t = truth.frames[frame]
+        let dx = (first.normalized.x - (t.normalizedX ?? -1)) * Double(truth.width)
+        let dy = (first.normalized.y - (t.normalizedY ?? -1)) * Double(truth.height)
+        #expect((dx * dx + dy * dy).squareRoot() <= DetectionEvaluator.tolerance(for: t, width: truth.width, height: truth.height))
+    }
+}
