@@ -25,6 +25,8 @@ import MediaKitLinux
         var minimumRecall = 0.95
         var minimumPrecision = 0.98
         var maximumFramesToReport = DetectAccuracyTests.length + 2
+        /// One flight, one uuid: more only where a case says why.
+        var maximumTrajectories = 1
         var testDescription: String {
             "\(scenario) seed \(seed) \(width)x\(height)" + (crf.map { " crf \($0)" } ?? "")
         }
@@ -35,10 +37,12 @@ import MediaKitLinux
         // Met all goals once launch windows were fitted with a depth term free enough for a
         // ball leaving the camera (0.984, 1.0, 11; the report took 13-15 frames before).
         Case(scenario: "dtl-noise-jitter", seed: 1),
-        // Goal: precision 0.98; measured 0.964 (recall 0.964; 0.976 before the apex search by
-        // appearance). Where the ball crosses a bird's wake the track takes the bird's blob
-        // for two frames (6-13 px off), and since the apex search it keeps it one frame longer.
-        Case(scenario: "sky-birds-clouds", seed: 3, minimumPrecision: 0.96),
+        // Meets the goals: 0.988, 1.0, 11 in one trajectory. Where the ball crosses a bird's
+        // wake the first track took the bird's blob for a few frames and ended; the track that
+        // found the ball again now carries the flight on under its uuid, and its centres
+        // replace the strayed ones (0.988, 0.969 in two trajectories before; 0.964, 0.964
+        // before the look back).
+        Case(scenario: "sky-birds-clouds", seed: 3),
     ]
 
     /// Small clips after H.264 at CRF 18, where x264 smooths away much of a sub-pixel ball's
@@ -59,20 +63,20 @@ import MediaKitLinux
         Case(scenario: "dtl-everything", seed: 2, width: 1280, height: 720, duration: 3, crf: 18),
         // Meets the goals: 0.990, 1.0, 10 (0.95, 1.0, 13).
         Case(scenario: "dtl-clean", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.895, 0.922, 13
-        // (0.895, 0.940 before the look back from a confirmed flight; 0.857, 0.947 before the
-        // gated and appearance local searches; 0.743, 0.940, 18 at first). Seven points lie
-        // 3-5 px off the ball (the tolerance here is 2.9 px): the look back now also reports
-        // the launch frame, whose blob takes in the club shaft passing the ball (4.7 px off),
-        // and the track's first point, now reported, is a streak centred 5 px short.
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.914, 0.941, 13
+        // (0.895, 0.940 before the look back from a confirmed flight and sibling takeover;
+        // 0.857, 0.947 before the gated and appearance local searches; 0.743, 0.940, 18 at
+        // first). Six points lie 3-5 px off the ball (the tolerance here is 2.9 px), among
+        // them the launch frame, whose blob takes in the club shaft passing the ball (4.7 px
+        // off), and a streak centred 5 px short.
         Case(scenario: "dtl-everything", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.89, minimumPrecision: 0.92, maximumFramesToReport: 13),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.867, 0.870, 13
-        // in two trajectories, both on the ball (0.857, 0.877 before the apex search by
-        // appearance; 0.829, 0.906, 16 at first). Points on x264's ghosts of
-        // the far ball cost the precision.
+             minimumRecall: 0.91, minimumPrecision: 0.94, maximumFramesToReport: 13),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.886, 0.912, 13
+        // in one trajectory (0.867, 0.870 in two before a sibling hypothesis could carry on a
+        // confirmed track that lost the ball as it slowed sharply; 0.829, 0.906, 16 at first).
+        // Points on x264's ghosts of the far ball cost the precision.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.85, minimumPrecision: 0.87, maximumFramesToReport: 13),
+             minimumRecall: 0.88, minimumPrecision: 0.91, maximumFramesToReport: 13),
         // Goals: recall 0.95, report within 12 frames; measured 0.924 and 17. The dark ball is
         // invisible against the ground for its first frames.
         Case(scenario: "dtl-dark-ball", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
@@ -109,6 +113,7 @@ import MediaKitLinux
         #expect((score.recall ?? 0) >= c.minimumRecall, "\(figures)")
         #expect((score.precision ?? 0) >= c.minimumPrecision, "\(figures)")
         #expect(score.falseTrajectories == 0, "\(figures)")
+        #expect(score.trajectories <= c.maximumTrajectories, "\(figures)")
         #expect((score.framesToFirstReport ?? .max) <= c.maximumFramesToReport, "\(figures)")
     }
 

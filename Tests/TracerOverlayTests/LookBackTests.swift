@@ -39,6 +39,16 @@ import Testing
         #expect(trajectory.points == before)
     }
 
+    @Test func aRevisedCentreReplacesTheOneHeld() throws {
+        let id = UUID()
+        var trajectory = Trajectory(observation: Self.observation(id, frames: 10...17))
+        var revised = Self.observation(id, frames: 12...18, earlier: [11])
+        revised.earlierPoints[0] = NormalizedPoint(x: 0.6, y: 0.5)
+        trajectory.merge(revised)
+        #expect(trajectory.points.map(\.time) == (10...18).map(Self.time))
+        #expect(trajectory.points[1].normalized == NormalizedPoint(x: 0.6, y: 0.5).visionToTopLeft())
+    }
+
     @Test func aShotTakesPointsFoundBeforeItsFirst() throws {
         let tracker = ShotTracker()
         let id = UUID()
@@ -66,21 +76,25 @@ import Testing
     func everyPointIsDeliveredOnceAndTheFirstReportCarriesTheWholeTrack(_ scenario: String, _ seed: UInt64) throws {
         let (_, observations) = try Self.detect(scenario, seed: seed)
         #expect(!observations.isEmpty)
-        var seen: [UUID: Set<MediaTime>] = [:]
+        var seen: [UUID: [MediaTime: NormalizedPoint]] = [:]
         for o in observations {
             let earlier = Set(o.earlierTimes)
             #expect(earlier.count == o.earlierTimes.count)
             #expect(o.earlierTimes == o.earlierTimes.sorted())
             #expect(o.earlierPoints.count == o.earlierTimes.count)
-            // Never a point an earlier observation carried, never one of this observation's window.
-            #expect(earlier.isDisjoint(with: seen[o.uuid] ?? []))
             #expect(earlier.isDisjoint(with: Set(o.detectedTimes)))
+            // Never a point an earlier observation carried, unless revised to another place.
+            for (time, point) in zip(o.earlierTimes, o.earlierPoints) {
+                if let held = seen[o.uuid]?[time] { #expect(held != point, "re-sent unchanged at \(time)") }
+            }
             if seen[o.uuid] == nil {
                 // The first report starts where the track starts.
                 #expect((o.earlierTimes.first ?? o.detectedTimes[0]) == o.timeRange.start)
             }
-            seen[o.uuid, default: []].formUnion(earlier.union(o.detectedTimes))
-            #expect(o.timeRange.start == seen[o.uuid]!.min())
+            for (time, point) in zip(o.earlierTimes + o.detectedTimes, o.earlierPoints + o.detectedPoints) {
+                seen[o.uuid, default: [:]][time] = point
+            }
+            #expect(o.timeRange.start == seen[o.uuid]!.keys.min())
         }
     }
 

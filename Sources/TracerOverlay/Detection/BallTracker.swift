@@ -127,6 +127,9 @@ struct TrackerSettings {
     /// Most points a track may gather before it passes the trajectory tests; past that it is
     /// never reported.
     var longestUnconfirmedTrack = 30
+    /// Frames a confirmed track must have gone without its object before a sibling hypothesis
+    /// grown from its points carries its flight on (one missed frame is common and harmless).
+    var siblingTakeoverMisses = 2
     /// Most analysed frames between a confirmed track's last point and the first point of a
     /// young track that continues it under the same uuid.
     var resumeWindow = 30
@@ -274,11 +277,16 @@ struct BallTracker {
         tracks = next
         removeSharedHypotheses()
         pruneHypotheses(candidates)
-        resumeInterruptedTracks()
+        let heldBack = resumeInterruptedTracks()
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
-            if !tracks[i].confirmed && !tracks[i].rejected && tracks[i].points.count >= settings.trajectoryLength {
+            if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
+                // A hypothesis that stayed as it was shares its uuid with its first branch; once
+                // one of them is confirmed, the other is a different hypothesis to judge (a
+                // duplicate of the first, usually) and must never report under that uuid.
+                let uuid = tracks[i].uuid
+                if tracks.contains(where: { $0.confirmed && $0.uuid == uuid }) { tracks[i].uuid = TrackIdentifier.make() }
                 switch judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
                 case .trajectory:
@@ -301,24 +309,53 @@ struct BallTracker {
     /// Gives a young track that would now be confirmed, and that continues the path of a
     /// confirmed track which lost its object (still coasting or lately ended), to that older
     /// track: one flight keeps one uuid across the frames where its ball could not be seen.
-    private mutating func resumeInterruptedTracks() {
+    /// Returns the indices of young tracks held back from confirmation this frame: siblings of a
+    /// confirmed track that still follows its object better.
+    private mutating func resumeInterruptedTracks() -> Set<Int> {
         var drop = [Bool](repeating: false, count: tracks.count)
+        var heldBack = Set<Int>()
         for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
             && tracks[i].points.count >= settings.trajectoryLength {
             guard case .trajectory = judge(tracks[i]) else { continue }
             let young = tracks[i]
             if let j = tracks.indices.first(where: { j in
-                j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < young.points[0].frame
-                    && continues(tracks[j], with: young)
+                j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < frame && continues(tracks[j], with: young)
             }) {
                 tracks[i] = resumed(tracks[j], with: young)
+                drop[j] = true
+            } else if let j = tracks.indices.first(where: { j in
+                j != i && !drop[j] && tracks[j].confirmed && grewOut(of: tracks[j], young)
+            }) {
+                // A sibling hypothesis of the same ball, grown from the confirmed track's points.
+                // While the confirmed track follows a smoother flight, the sibling waits (it
+                // would be a second report of one ball); once that track loses the ball (its
+                // prediction overshot a ball that slowed, and it coasts or took a speck), the
+                // flight goes on along the sibling under the confirmed track's uuid.
+                let lost = tracks[j].lastFrame == frame ? recentResidual(tracks[j]) > recentResidual(young)
+                                                        : tracks[j].misses >= settings.siblingTakeoverMisses
+                if !lost {
+                    heldBack.insert(i)
+                    continue
+                }
+                // The confirmed track's own history up to the last point both share (what was
+                // reported, and what its predictions were good with), then the sibling's.
+                var track = tracks[j]
+                let split = young.points.last(where: { onPoints(of: tracks[j], $0) })?.frame ?? young.points[0].frame
+                track.points = tracks[j].points.filter { $0.frame <= split } + young.points.filter { $0.frame > split }
+                track.misses = 0
+                track.lastFrame = young.lastFrame
+                tracks[i] = track
                 drop[j] = true
             } else if let k = ended.indices.first(where: { continues(ended[$0], with: young) }) {
                 tracks[i] = resumed(ended[k], with: young)
                 ended.remove(at: k)
             }
         }
-        if drop.contains(true) { tracks = tracks.indices.filter { !drop[$0] }.map { tracks[$0] } }
+        guard drop.contains(true) else { return heldBack }
+        // Indices shift as dropped tracks go.
+        let kept = tracks.indices.filter { !drop[$0] }
+        tracks = kept.map { tracks[$0] }
+        return Set(kept.enumerated().filter { heldBack.contains($0.element) }.map(\.offset))
     }
 
     /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
@@ -337,12 +374,40 @@ struct BallTracker {
         return false
     }
 
+    /// Whether `young` grew on `old`'s points and parted from them: at least three, and most, of
+    /// its points in frames where both have one sit on `old`'s, its last does not.
+    private func grewOut(of old: Track, _ young: Track) -> Bool {
+        guard old.points.count >= 4 else { return false }
+        // The frames both have points in (either may have skipped some).
+        let common = young.points.prefix { $0.frame <= old.lastFrame }.filter { p in old.points.contains { $0.frame == p.frame } }
+        let onOld = { (p: TrackPoint) in onPoints(of: old, p) }
+        let on = common.filter(onOld).count
+        // It must also part from `old` at the end (one ending on the same point is a duplicate).
+        return on >= 3 && 2 * on >= common.count && !onOld(young.points[young.points.count - 1])
+    }
+
+    /// Whether `p` sits on `track`'s point of the same frame.
+    private func onPoints(of track: Track, _ p: TrackPoint) -> Bool {
+        guard let q = track.points.last(where: { $0.frame == p.frame }) else { return false }
+        let dx = p.x - q.x, dy = p.y - q.y, near = 1.5 + p.radius + q.radius
+        return dx * dx + dy * dy <= near * near
+    }
+
+    /// How far (RMS, pixels) the last `trajectoryLength` points lie from a constant-acceleration fit.
+    private func recentResidual(_ track: Track) -> Double {
+        fitTime(Array(track.points.suffix(settings.trajectoryLength))).rms
+    }
+
     /// Whether `young`'s first points lie where `old`'s flight model puts the object then.
+    ///
+    /// `old`'s points from `young`'s first frame on are left out: a track that lost its ball may
+    /// have taken a few points off it (a bird it crossed) before it ended, while the young
+    /// track found the ball again.
     private func continues(_ old: Track, with young: Track) -> Bool {
-        guard old.points.count >= 4, young.points[0].frame > old.lastFrame,
-              young.points[0].frame - old.lastFrame <= settings.resumeWindow else { return false }
+        let base = Self.before(young, old)
+        guard base.points.count >= 4, young.points[0].frame - base.lastFrame <= settings.resumeWindow else { return false }
         for p in young.points.prefix(3) {
-            guard let prediction = predict(old, t: p.t) else { return false }
+            guard let prediction = predict(base, t: p.t) else { return false }
             let dx = p.x - prediction.x, dy = p.y - prediction.y
             // Looser than a frame-to-frame match: the model is extrapolated over the gap.
             let gate = 2 * prediction.gate + 2
@@ -351,8 +416,16 @@ struct BallTracker {
         return true
     }
 
-    private func resumed(_ old: Track, with young: Track) -> Track {
+    /// `old` as it was before `young`'s first frame.
+    private static func before(_ young: Track, _ old: Track) -> Track {
         var track = old
+        track.points = old.points.filter { $0.frame < young.points[0].frame }
+        track.lastFrame = track.points.last?.frame ?? old.lastFrame
+        return track
+    }
+
+    private func resumed(_ old: Track, with young: Track) -> Track {
+        var track = Self.before(young, old)
         track.points += young.points
         track.misses = 0
         track.lastFrame = young.lastFrame

@@ -38,7 +38,7 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
         merge(observation)
     }
 
-    /// Adds the observation's points not yet held (``TrajectoryObservation/earlierPoints`` and
+    /// Adds the observation's points (``TrajectoryObservation/earlierPoints`` and
     /// ``TrajectoryObservation/detectedPoints``), converting them from Vision space to top-left
     /// space, and keeps the best confidence.
     ///
@@ -50,29 +50,34 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
         confidence = max(confidence, observation.confidence)
     }
 
-    /// Adds the points whose times are not yet held, in time order wherever they fall (a point
-    /// found late may precede the first one held). Returns how many were added.
+    /// Adds the points, in time order wherever they fall (a point found late may precede the
+    /// first one held); a point at a time already held replaces the one held, for the detector
+    /// revises a centre when it learns the ball was elsewhere. Returns how many points were
+    /// added or changed.
     @discardableResult
     public mutating func add(_ newPoints: [TrajectoryPoint]) -> Int {
-        // The usual update only extends the end: no need to look up every time.
-        let last = points.last?.time
-        if newPoints.allSatisfy({ last == nil || $0.time > last! }) {
-            var added = 0
-            for point in newPoints where points.last.map({ point.time > $0.time }) ?? true {
+        // The usual update only extends the end (its overlap repeats points already held).
+        var changed = 0
+        var index: [MediaTime: Int]?
+        for point in newPoints {
+            if let last = points.last, point.time > last.time {
                 points.append(point)
-                added += 1
+                index?[point.time] = points.count - 1
+                changed += 1
+                continue
             }
-            return added
+            if index == nil { index = Dictionary(points.enumerated().map { ($1.time, $0) }, uniquingKeysWith: { a, _ in a }) }
+            if let i = index![point.time] {
+                if points[i] != point { points[i] = point; changed += 1 }
+            } else {
+                // Earlier than the last point and new: insert in time order.
+                let at = points.firstIndex { $0.time > point.time } ?? points.count
+                points.insert(point, at: at)
+                index = nil
+                changed += 1
+            }
         }
-        var held = Set(points.map(\.time))
-        var fresh: [TrajectoryPoint] = []
-        for point in newPoints where !held.contains(point.time) {
-            held.insert(point.time)
-            fresh.append(point)
-        }
-        guard !fresh.isEmpty else { return 0 }
-        points = (points + fresh).sorted { $0.time < $1.time }
-        return fresh.count
+        return changed
     }
 
     /// From the first to the last point.

@@ -35,8 +35,8 @@ public final class TrajectoryDetector {
     private var firstTime: MediaTime = .invalid
     private var pipeline: DetectionPipeline?
     private(set) var tracker: BallTracker
-    /// For each reported trajectory, the span of times its observations have carried so far.
-    private var delivered: [UUID: ClosedRange<MediaTime>] = [:]
+    /// For each reported trajectory, the points (analysis pixels) its observations have carried, by time.
+    private var delivered: [UUID: [MediaTime: SIMD2<Double>]] = [:]
     /// The candidates of the latest analysed frame (for tests and tuning).
     private(set) var lastCandidates: [BallCandidate] = []
 
@@ -150,14 +150,14 @@ public final class TrajectoryDetector {
     private func observation(of track: Track, size: (width: Int, height: Int)) -> TrajectoryObservation {
         let window = track.points.suffix(trajectoryLength)
         let w = Double(size.width), h = Double(size.height)
-        // Points before the window that no observation carried yet: all of them on the first
-        // report (a track may pass its tests only after more than trajectoryLength points), and
-        // later those a look back found before the first point or a resumed track brought.
-        let shown = delivered[track.uuid]
-        let earlier = track.points.prefix(track.points.count - window.count).filter { point in
-            shown.map { !$0.contains(point.time) } ?? true
-        }
-        delivered[track.uuid] = track.points[0].time...track.points[track.points.count - 1].time
+        // Points before the window that no observation carried as they are now: all of them on
+        // the first report (a track may pass its tests only after more than trajectoryLength
+        // points), later those a look back found before the first point, a resumed track
+        // brought, or a sibling hypothesis revised.
+        var shown = delivered[track.uuid, default: [:]]
+        let earlier = track.points.prefix(track.points.count - window.count).filter { shown[$0.time] != SIMD2($0.x, $0.y) }
+        for p in track.points { shown[p.time] = SIMD2(p.x, p.y) }
+        delivered[track.uuid] = shown
         let points = window.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }
         let times = window.map(\.time)
         let parabola = QuadraticFit.fit(xs: points.map(\.x), ys: points.map(\.y))

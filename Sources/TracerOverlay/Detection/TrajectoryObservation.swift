@@ -14,10 +14,13 @@ public struct TrajectoryObservation: Sendable, Codable, Hashable, Identifiable {
     /// The presentation time of each point of ``detectedPoints``.
     public var detectedTimes: [MediaTime]
     /// Centres of this trajectory older than ``detectedPoints`` that no earlier observation
-    /// carried, oldest first: on a trajectory's first report the points it gathered before its
-    /// last `trajectoryLength`, and later the frames before its first point where the detector
-    /// found the object by looking back once the flight was known (the launch, a faint start).
-    /// Not part of Vision's observation; merge them by time (``Trajectory/merge(_:)`` does).
+    /// carried, or carried elsewhere, oldest first: on a trajectory's first report the points it
+    /// gathered before its last `trajectoryLength`; later the frames before its first point
+    /// where the detector found the object by looking back once the flight was known (the
+    /// launch, a faint start), and centres it revised when a second hypothesis of the same ball
+    /// carried the flight on after the first had strayed. Not part of Vision's observation;
+    /// merge them by time, a point replacing one held at the same time
+    /// (``Trajectory/merge(_:)`` does).
     public var earlierPoints: [NormalizedPoint]
     /// The presentation time of each point of ``earlierPoints``.
     public var earlierTimes: [MediaTime]
