@@ -113,6 +113,11 @@ struct TrackerSettings {
     var stallWindow = 8
     var stallSpread = 0.6
     var stallPriorSpeed = 1.0
+    /// The same for a shorter run held tighter still: x264 repeating a block unchanged puts
+    /// the centre in the same place to a few hundredths of a pixel, which a ball slowing into
+    /// its apex, measured through noise, does not.
+    var frozenStallWindow = 4
+    var frozenStallSpread = 0.15
     /// Most points in a row a track may gather by its object's look in single frames (a dot
     /// against its surroundings) before it needs one found by motion again: without motion a
     /// track could settle on any still speck its prediction runs into.
@@ -555,14 +560,18 @@ struct BallTracker {
     /// over many frames; stopping dead from one frame to the next is x264 repeating the ball's
     /// old image (skipped blocks whose pixels change by a level or two) while the ball flies on.
     func isStalled(_ track: Track, adding found: BallCandidate) -> Bool {
-        let k = settings.stallWindow
+        isStalled(track, adding: found, window: settings.stallWindow, spread: settings.stallSpread)
+            || isStalled(track, adding: found, window: settings.frozenStallWindow, spread: settings.frozenStallSpread)
+    }
+
+    private func isStalled(_ track: Track, adding found: BallCandidate, window k: Int, spread: Double) -> Bool {
         let n = track.points.count
         guard k >= 2, n >= k + 3 else { return false }
         let still = track.points[(n - k + 1)...]
         guard still.allSatisfy(\.foundByLocalSearch) else { return false }
         var minX = found.x, maxX = found.x, minY = found.y, maxY = found.y
         for p in still { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
-        guard maxX - minX <= settings.stallSpread && maxY - minY <= settings.stallSpread else { return false }
+        guard maxX - minX <= spread && maxY - minY <= spread else { return false }
         // Speed over the three points before the still run.
         let a = track.points[n - k - 3], b = track.points[n - k]
         let dx = b.x - a.x, dy = b.y - a.y
