@@ -88,6 +88,13 @@ import MediaKitLinux
         // level); what is asserted here is that the birds are not reported.
         Case(scenario: "sky-birds-clouds", seed: 1, width: 640, height: 360, crf: 18,
              minimumRecall: 0.20, minimumPrecision: 0.90, maximumFramesToReport: 87),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames, one trajectory; measured
+        // 0.735, 0.884, 16 in two trajectories. The first track strays onto a bird while the
+        // hypothesis that kept the ball was held as a duplicate of it; duplicates used to be
+        // rejected for good, and the flight ended with the stray track (0.157, 0.684). x264
+        // erases the faint ball from stretches of frames, which splits the flight in two.
+        Case(scenario: "sky-birds-clouds", seed: 2, width: 640, height: 360, crf: 18,
+             minimumRecall: 0.73, minimumPrecision: 0.88, maximumFramesToReport: 16, maximumTrajectories: 2),
     ]
 
     static let empty = [

@@ -293,7 +293,10 @@ struct BallTracker {
                 let uuid = tracks[i].uuid
                 if tracks.contains(where: { $0.confirmed && $0.uuid == uuid }) { tracks[i].uuid = TrackIdentifier.make() }
                 switch judge(tracks[i]) {
-                case .trajectory where duplicatesConfirmedTrack(tracks[i]): tracks[i].rejected = true
+                case .trajectory where duplicatesConfirmedTrack(tracks[i]):
+                    // Not reported beside the confirmed track, but kept: should that track stray
+                    // (onto a bird it crossed), this one may carry the flight on.
+                    break
                 case .trajectory:
                     tracks[i].confirmed = true
                     trimLeadingPoints(&tracks[i])
@@ -336,8 +339,13 @@ struct BallTracker {
                 // would be a second report of one ball); once that track loses the ball (its
                 // prediction overshot a ball that slowed, and it coasts or took a speck), the
                 // flight goes on along the sibling under the confirmed track's uuid.
-                let lost = tracks[j].lastFrame == frame ? recentResidual(tracks[j]) > recentResidual(young)
-                                                        : tracks[j].misses >= settings.siblingTakeoverMisses
+                // Lost: missing its object for a while, or, where it took a point this frame,
+                // fitting it worse or having found it in fewer of the recent frames (a track
+                // that coasts from speck to speck while the sibling sees the ball every frame).
+                let old = tracks[j]
+                let lost = old.lastFrame == frame
+                    ? recentResidual(old) > recentResidual(young) || recentSupport(old) < recentSupport(young)
+                    : old.misses >= settings.siblingTakeoverMisses
                 if !lost {
                     heldBack.insert(i)
                     continue
@@ -364,7 +372,7 @@ struct BallTracker {
     }
 
     /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
-    /// frames: a second hypothesis following the same ball, never to be reported beside it.
+    /// frames: a second hypothesis following the same ball, not to be reported beside it.
     private func duplicatesConfirmedTrack(_ track: Track) -> Bool {
         let window = track.points.suffix(settings.trajectoryLength)
         for other in tracks where other.confirmed && other.uuid != track.uuid {
@@ -396,6 +404,11 @@ struct BallTracker {
         guard let q = track.points.last(where: { $0.frame == p.frame }) else { return false }
         let dx = p.x - q.x, dy = p.y - q.y, near = 1.5 + p.radius + q.radius
         return dx * dx + dy * dy <= near * near
+    }
+
+    /// How many of the last `trajectoryLength` analysed frames a track has a point in.
+    private func recentSupport(_ track: Track) -> Int {
+        track.points.suffix(settings.trajectoryLength).filter { frame - $0.frame < settings.trajectoryLength }.count
     }
 
     /// How far (RMS, pixels) the last `trajectoryLength` points lie from a constant-acceleration fit.
