@@ -335,13 +335,13 @@ struct BallTracker {
                 j != i && !drop[j] && tracks[j].confirmed && grewOut(of: tracks[j], young)
             }) {
                 // A sibling hypothesis of the same ball, grown from the confirmed track's points.
-                // While the confirmed track follows a smoother flight, the sibling waits (it
-                // would be a second report of one ball); once that track loses the ball (its
-                // prediction overshot a ball that slowed, and it coasts or took a speck), the
-                // flight goes on along the sibling under the confirmed track's uuid.
-                // Lost: missing its object for a while, or, where it took a point this frame,
-                // fitting it worse or having found it in fewer of the recent frames (a track
-                // that coasts from speck to speck while the sibling sees the ball every frame).
+                // While the confirmed track follows the object as well, the sibling waits (it
+                // would be a second report of one ball); once that track has lost the ball (its
+                // prediction overshot a ball that slowed, or it strayed onto a bird), the flight
+                // goes on along the sibling under the confirmed track's uuid. Lost: missing its
+                // object for two frames, or, where it took a point this frame, fitting worse or
+                // having points in fewer of the recent frames (coasting from speck to speck
+                // while the sibling sees the ball every frame).
                 let old = tracks[j]
                 let lost = old.lastFrame == frame
                     ? recentResidual(old) > recentResidual(young) || recentSupport(old) < recentSupport(young)
