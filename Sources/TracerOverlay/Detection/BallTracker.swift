@@ -672,7 +672,9 @@ struct BallTracker {
         // Unless an established, fast track predicts the candidate well: a white ball climbing from
         // trees into a pale sky keeps a tenth of its contrast from one frame to the next (birds
         // and the flicker around them are slower, and do not get this licence).
-        let launching = track.points.count >= 5 && prevSpeed * dt >= settings.launchStep && error <= 0.65 * prediction.gate
+        // (Speed per analysed frame: over a missed frame a bird covers twice its step.)
+        let perFrame = prevSpeed * dt / Double(max(frame - last.frame, 1))
+        let launching = track.points.count >= 5 && perFrame >= settings.launchStep && error <= 0.65 * prediction.gate
             && min(c.peakContrast, last.contrast) >= 10
         if cBig > (launching ? 24 : 6) * cSmall { return nil }
         if prevSpeed * dt > 2.5 && step > 2.5 {
