@@ -156,7 +156,9 @@ public final class TrajectoryDetector {
         // brought, or a sibling hypothesis revised.
         var shown = delivered[track.uuid, default: [:]]
         let earlier = track.points.prefix(track.points.count - window.count).filter { shown[$0.time] != SIMD2($0.x, $0.y) }
-        for p in track.points { shown[p.time] = SIMD2(p.x, p.y) }
+        // Every other point was carried already, as it is.
+        for p in earlier { shown[p.time] = SIMD2(p.x, p.y) }
+        for p in window { shown[p.time] = SIMD2(p.x, p.y) }
         delivered[track.uuid] = shown
         let points = window.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }
         let times = window.map(\.time)
