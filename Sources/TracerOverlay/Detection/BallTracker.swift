@@ -61,6 +61,9 @@ struct Track {
     /// Showed the shape of something that is not a ball (beating wings, a shaft's end): never
     /// to be reported, however it moves later.
     var rejected = false
+    /// Points before its newest may have changed since it was last reported (it is new, looked
+    /// back, or took over or resumed another track's flight): the next report must say which.
+    var historyRevised = true
     /// Points held when it was last reported.
     var reportedCount = 0
     /// Analysed-frame number of the latest point.
@@ -168,6 +171,10 @@ struct BallTracker {
                          search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
         frame = frameNumber
         frameTimes[frameNumber % frameTimes.count] = (frameNumber, time, t)
+        // The last reports carried these tracks' histories as they are.
+        for i in tracks.indices where tracks[i].historyRevised && tracks[i].confirmed && tracks[i].reportedCount == tracks[i].points.count {
+            tracks[i].historyRevised = false
+        }
         var taken = [Bool](repeating: false, count: candidates.count)
         var next: [Track] = []
         next.reserveCapacity(tracks.count + candidates.count)
@@ -305,7 +312,9 @@ struct BallTracker {
                 case .never: tracks[i].rejected = true
                 }
             }
-            if tracks[i].confirmed && tracks[i].points.count > tracks[i].reportedCount {
+            // A revised history is reported even when the track holds no more points than
+            // before (a sibling's takeover may leave it shorter).
+            if tracks[i].confirmed && (tracks[i].points.count > tracks[i].reportedCount || tracks[i].historyRevised) {
                 tracks[i].reportedCount = tracks[i].points.count
                 report.append(i)
             }
@@ -355,6 +364,7 @@ struct BallTracker {
                 var track = tracks[j]
                 let split = young.points.last(where: { onPoints(of: tracks[j], $0) })?.frame ?? young.points[0].frame
                 track.points = tracks[j].points.filter { $0.frame <= split } + young.points.filter { $0.frame > split }
+                track.historyRevised = true
                 track.misses = 0
                 track.lastFrame = young.lastFrame
                 tracks[i] = track
@@ -445,6 +455,7 @@ struct BallTracker {
     private func resumed(_ old: Track, with young: Track) -> Track {
         var track = Self.before(young, old)
         track.points += young.points
+        track.historyRevised = true
         track.misses = 0
         track.lastFrame = young.lastFrame
         return track

@@ -56,24 +56,24 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
     /// added or changed.
     @discardableResult
     public mutating func add(_ newPoints: [TrajectoryPoint]) -> Int {
-        // The usual update only extends the end (its overlap repeats points already held).
         var changed = 0
-        var index: [MediaTime: Int]?
         for point in newPoints {
-            if let last = points.last, point.time > last.time {
+            guard let last = points.last, point.time <= last.time else {
                 points.append(point)
-                index?[point.time] = points.count - 1
                 changed += 1
                 continue
             }
-            if index == nil { index = Dictionary(points.enumerated().map { ($1.time, $0) }, uniquingKeysWith: { a, _ in a }) }
-            if let i = index![point.time] {
-                if points[i] != point { points[i] = point; changed += 1 }
-            } else {
-                // Earlier than the last point and new: insert in time order.
-                let at = points.firstIndex { $0.time > point.time } ?? points.count
-                points.insert(point, at: at)
-                index = nil
+            // The first held point not earlier than this one (the times are sorted).
+            var low = 0, high = points.count
+            while low < high {
+                let mid = (low + high) / 2
+                if points[mid].time < point.time { low = mid + 1 } else { high = mid }
+            }
+            if points[low].time != point.time {
+                points.insert(point, at: low)
+                changed += 1
+            } else if points[low] != point {
+                points[low] = point
                 changed += 1
             }
         }

@@ -154,8 +154,11 @@ public final class TrajectoryDetector {
         // the first report (a track may pass its tests only after more than trajectoryLength
         // points), later those a look back found before the first point, a resumed track
         // brought, or a sibling hypothesis revised.
+        // Only a revised history needs looking through; otherwise the window moved on by one point.
         var shown = delivered[track.uuid, default: [:]]
-        let earlier = track.points.prefix(track.points.count - window.count).filter { shown[$0.time] != SIMD2($0.x, $0.y) }
+        let earlier = !track.historyRevised ? [] : track.points.prefix(track.points.count - window.count).filter {
+            shown[$0.time] != SIMD2($0.x, $0.y)
+        }
         // Every other point was carried already, as it is.
         for p in earlier { shown[p.time] = SIMD2(p.x, p.y) }
         for p in window { shown[p.time] = SIMD2(p.x, p.y) }
