@@ -37,11 +37,13 @@ import MediaKitLinux
         // Met all goals once launch windows were fitted with a depth term free enough for a
         // ball leaving the camera (0.984, 1.0, 11; the report took 13-15 frames before).
         Case(scenario: "dtl-noise-jitter", seed: 1),
-        // Meets the goals: 0.988, 1.0, 11 in one trajectory. Where the ball crosses a bird's
-        // wake the first track took the bird's blob for a few frames and ended; the track that
-        // found the ball again now carries the flight on under its uuid, and its centres
-        // replace the strayed ones (0.988, 0.969 in two trajectories before; 0.964, 0.964
-        // before the look back).
+        // Meets the goals: 1.0, 1.0, 9 in one trajectory (0.988, 1.0, 11 before the ball's
+        // track could be confirmed by what a look back finds before it). Where the ball crosses
+        // a bird's wake the first track took the bird's blob for a few frames and ended; the
+        // track that found the ball again now carries the flight on under its uuid, and its
+        // centres replace the strayed ones (0.988, 0.969 in two trajectories before; 0.964,
+        // 0.964 before the look back). A chance chain of noise specks bowed upward was once
+        // reported beside it.
         Case(scenario: "sky-birds-clouds", seed: 3),
     ]
 
@@ -77,10 +79,16 @@ import MediaKitLinux
         // Points on x264's ghosts of the far ball cost the precision.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
              minimumRecall: 0.88, minimumPrecision: 0.91, maximumFramesToReport: 13),
-        // Goals: recall 0.95, report within 12 frames; measured 0.924 and 17. The dark ball is
-        // invisible against the ground for its first frames.
+        // Goals: recall 0.95, report within 12 frames; measured 0.943 and 15 (0.924 and 17
+        // before a young track could be confirmed by what a look back finds before it). The
+        // dark ball is invisible against the ground for its first frames.
         Case(scenario: "dtl-dark-ball", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.92, maximumFramesToReport: 17),
+             minimumRecall: 0.92, maximumFramesToReport: 15),
+        // Meets the goals: 0.984, 1.0, 11. The ball is lost against the ground for four
+        // frames after the launch; its faint streaks there are found by looking back along the
+        // flight, and they fill the first window before the ball has flown one in the clear
+        // (reported after 14 frames before).
+        Case(scenario: "dtl-dark-ball", seed: 3, width: 1280, height: 720, duration: 3, crf: 18),
         // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.20, 0.909, 87
         // (0.21, 0.955 before local searches took out the light's change since their reference
         // frames, which lifted 1280x720 dtl-noise-jitter 3 from 0.41 to 0.96). x264 erases most
@@ -89,12 +97,13 @@ import MediaKitLinux
         Case(scenario: "sky-birds-clouds", seed: 1, width: 640, height: 360, crf: 18,
              minimumRecall: 0.20, minimumPrecision: 0.90, maximumFramesToReport: 87),
         // Goals: recall 0.95, precision 0.98, report within 12 frames, one trajectory; measured
-        // 0.735, 0.884, 16 in two trajectories. The first track strays onto a bird while the
-        // hypothesis that kept the ball was held as a duplicate of it; duplicates used to be
-        // rejected for good, and the flight ended with the stray track (0.157, 0.684). x264
-        // erases the faint ball from stretches of frames, which splits the flight in two.
+        // 0.735, 0.884, 15 in two trajectories (16 before a young track could be confirmed by
+        // what a look back finds). The first track strays onto a bird while the hypothesis that
+        // kept the ball was held as a duplicate of it; duplicates used to be rejected for good,
+        // and the flight ended with the stray track (0.157, 0.684). x264 erases the faint ball
+        // from stretches of frames, which splits the flight in two.
         Case(scenario: "sky-birds-clouds", seed: 2, width: 640, height: 360, crf: 18,
-             minimumRecall: 0.73, minimumPrecision: 0.88, maximumFramesToReport: 16, maximumTrajectories: 2),
+             minimumRecall: 0.73, minimumPrecision: 0.88, maximumFramesToReport: 15, maximumTrajectories: 2),
     ]
 
     static let empty = [

@@ -24,12 +24,16 @@ extension BallTracker {
     /// its flight traced back puts it: the launch frame (the ball still beside the club) and a
     /// faint ball's first frames, too weak among the frame's candidates, are clear once the
     /// path is known. Each frame is compared with later frames, from which the ball has gone;
-    /// the look back stops at the first frame where nothing is found.
+    /// a fast ball's faint streak is sought along its predicted motion. One frame without a
+    /// find is passed over (x264 drops a faint ball from single frames), after which only a
+    /// streak counts; the look back stops at the second frame in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
         let polarity: Int8 = track.points.prefix(8).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        var f = track.points[0].frame - 1
+        var skipped = 0
+        var passedGap = false
         for _ in 0..<settings.longestLookBack {
             let first = track.points[0]
-            let f = first.frame - 1
             // Frames still held by the detector (it keeps 96) and whose time is known.
             guard f >= 0, frame - f < 90 else { return }
             let entry = frameTimes[f % frameTimes.count]
@@ -46,26 +50,79 @@ extension BallTracker {
                 }
             }
             guard !references.isEmpty else { return }
+            // The motion over one frame interval centred on this frame's time.
+            let interval = (first.t - entry.t) / Double(first.frame - f)
+            var motion: SIMD2<Double>? = nil
+            if let a = backPrediction(from: later, t: entry.t - 0.5 * interval),
+               let b = backPrediction(from: later, t: entry.t + 0.5 * interval) {
+                motion = SIMD2(b.x - a.x, b.y - a.y)
+            }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
-                                      frame: f, byAppearance: false)
-            guard let found = search(request) else { return }
-            let dx = found.x - back.x, dy = found.y - back.y
-            guard dx * dx + dy * dy <= back.gate * back.gate else { return }
-            // Over a wide gate (a fast ball's first frames) some lone pixel of noise always passes
-            // the threshold; the ball there is fast and near, a streak of several pixels.
-            guard found.area >= 3 || back.gate <= settings.lookBackSinglePixelGate else { return }
-            // Before the launch the ball sat still where the flight begins: a find that barely
-            // moves to the next point while the flight says it should is the ball at rest.
-            let expected = ((back.x - first.x) * (back.x - first.x) + (back.y - first.y) * (back.y - first.y)).squareRoot()
-            let moved = ((found.x - first.x) * (found.x - first.x) + (found.y - first.y) * (found.y - first.y)).squareRoot()
-            if expected > 3 && moved < 0.5 * expected { return }
-            var p = TrackPoint(time: entry.time, t: entry.t, x: found.x, y: found.y, radius: found.radius,
-                               halfLength: found.halfLength, axisX: found.axisX, axisY: found.axisY,
-                               contrast: found.peakContrast, activity: found.neighbourhoodActivity, frame: f,
-                               polarity: found.polarity)
-            p.foundByLocalSearch = true
-            track.points.insert(p, at: 0)
+                                      frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
+            if let hit = search(request), let found = accepts(hit, back: back, first: first) {
+                if found.isAtRest { return }
+                var p = TrackPoint(time: entry.time, t: entry.t, x: found.candidate.x, y: found.candidate.y,
+                                   radius: found.candidate.radius, halfLength: found.candidate.halfLength,
+                                   axisX: found.candidate.axisX, axisY: found.candidate.axisY,
+                                   contrast: found.candidate.peakContrast, activity: found.candidate.neighbourhoodActivity,
+                                   frame: f, polarity: found.candidate.polarity)
+                p.foundByLocalSearch = true
+                track.points.insert(p, at: 0)
+                skipped = 0
+            } else {
+                skipped += 1
+                passedGap = true
+                if skipped > 1 { return }
+            }
+            f -= 1
         }
+    }
+
+    /// Whether a look back's find lies in the gate and is no lone pixel of noise in a wide one;
+    /// `isAtRest` when it is the ball still on the tee, where the look back must end.
+    private func accepts(_ found: BallCandidate, back: (x: Double, y: Double, gate: Double),
+                         first: TrackPoint) -> (candidate: BallCandidate, isAtRest: Bool)? {
+        let dx = found.x - back.x, dy = found.y - back.y
+        // A streak is sought further along the path than the gate (how fast the ball slowed is
+        // the least certain part of the flight traced back) and only there.
+        guard found.foundAsStreak || dx * dx + dy * dy <= back.gate * back.gate else { return nil }
+        // Over a wide gate (a fast ball's first frames) some lone pixel of noise always passes
+        // the threshold; the ball there is fast and near, a streak of several pixels.
+        guard found.area >= 3 || back.gate <= settings.lookBackSinglePixelGate else { return nil }
+        // Before the launch the ball sat still where the flight begins: a find that barely
+        // moves to the next point while the flight says it should is the ball at rest.
+        let expected = ((back.x - first.x) * (back.x - first.x) + (back.y - first.y) * (back.y - first.y)).squareRoot()
+        let moved = ((found.x - first.x) * (found.x - first.x) + (found.y - first.y) * (found.y - first.y)).squareRoot()
+        return (found, expected > 3 && moved < 0.5 * expected)
+    }
+
+    /// The track confirmed early, when its own points (fewer than a window) already pass every
+    /// test and the frames before them hold the object where its flight traced back puts it,
+    /// enough to fill the window, which must then pass as any window does; nil otherwise.
+    /// Points found by looking back count only towards the window's length and shape: the
+    /// tests on what moves around the object must hold for the track's own points, for a local
+    /// search does not measure that.
+    func confirmedByLookingBack(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
+        // Only the plainest evidence of its own counts: its latest run of points in consecutive
+        // frames (whatever came before a gap, the look back finds again if it was the object),
+        // none in a moving region (the club's and the golfer's motion make such runs too).
+        var run = track.points.count - 1
+        while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
+        guard track.points.count - run >= settings.earliestConfirmation else { return nil }
+        var track = track
+        track.points.removeFirst(run)
+        guard !track.points.contains(where: { $0.activity > settings.crowdedActivity }) else { return nil }
+        // A track that carries on a known flight joins it once it has a window of its own.
+        guard !ended.contains(where: { continues($0, with: track) }),
+              !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) }),
+              judge(track, window: track.points.count) == .trajectory else { return nil }
+        var extended = track
+        extendBackwards(&extended, search: search)
+        guard extended.points.count >= settings.trajectoryLength, judge(extended) == .trajectory,
+              !duplicatesConfirmedTrack(extended) else { return nil }
+        extended.confirmed = true
+        extended.historyRevised = true
+        return extended
     }
 
     /// Where the flight of `points` (oldest first) puts the object at the earlier time `t`, and

@@ -48,6 +48,14 @@ struct LocalSearch {
     /// Whether a dot set off from its surroundings in the one frame may stand in when nothing
     /// changed enough.
     var byAppearance = true
+    /// The object's predicted motion per analysed frame (pixels) when looking back at a fast
+    /// flight's first frames: where no pixel changed enough, a faint streak along this motion
+    /// is sought (``DetectionPipeline/streakCandidate(_:motion:region:)``).
+    var motion: SIMD2<Double>? = nil
+    /// Whether only such a streak counts (past a frame where the look back found nothing, the
+    /// strongest changed pixel near an uncertain prediction is more often the club than the
+    /// ball).
+    var streakOnly = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -128,8 +136,15 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
+    /// three times its RMS residual) and still be judged a flight.
+    var maximumUpwardBow = 3.0
     /// Most frames a newly confirmed track looks back for its object before its first point.
     var longestLookBack = 12
+    /// Fewest points of its own a track needs before a look back at the frames before it may
+    /// make up the rest of its first window (a dark ball lost against the ground for its first
+    /// frames would otherwise be reported only once it had flown a whole window in the clear).
+    var earliestConfirmation = 6
     /// Widest gate (pixels) in which a look back may take a one-pixel find.
     var lookBackSinglePixelGate = 6.0
     /// Most points a track may gather before it passes the trajectory tests; past that it is
@@ -151,7 +166,7 @@ struct BallTracker {
     private(set) var tracks: [Track] = []
     /// Confirmed tracks that ran out of misses lately: a young track that takes up where one
     /// left off (the ball faded under compression or behind a cloud) continues it, uuid and all.
-    private var ended: [Track] = []
+    private(set) var ended: [Track] = []
     private(set) var frame = 0
     /// The times of the latest analysed frames, by frame number modulo its size, for points a
     /// confirmed track finds by looking back.
@@ -311,6 +326,10 @@ struct BallTracker {
                 case .notYet: break
                 case .never: tracks[i].rejected = true
                 }
+            } else if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].misses == 0
+                        && tracks[i].points.count >= settings.earliestConfirmation && tracks[i].points.count < settings.trajectoryLength,
+                      let early = confirmedByLookingBack(tracks[i], search: search) {
+                tracks[i] = early
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
@@ -383,7 +402,7 @@ struct BallTracker {
 
     /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
     /// frames: a second hypothesis following the same ball, not to be reported beside it.
-    private func duplicatesConfirmedTrack(_ track: Track) -> Bool {
+    func duplicatesConfirmedTrack(_ track: Track) -> Bool {
         let window = track.points.suffix(settings.trajectoryLength)
         for other in tracks where other.confirmed && other.uuid != track.uuid {
             var shared = 0
@@ -399,7 +418,7 @@ struct BallTracker {
 
     /// Whether `young` grew on `old`'s points and parted from them: at least three, and most, of
     /// its points in frames where both have one sit on `old`'s, its last does not.
-    private func grewOut(of old: Track, _ young: Track) -> Bool {
+    func grewOut(of old: Track, _ young: Track) -> Bool {
         guard old.points.count >= 4 else { return false }
         // The frames both have points in (either may have skipped some).
         let common = young.points.prefix { $0.frame <= old.lastFrame }.filter { p in old.points.contains { $0.frame == p.frame } }
@@ -431,7 +450,7 @@ struct BallTracker {
     /// `old`'s points from `young`'s first frame on are left out: a track that lost its ball may
     /// have taken a few points off it (a bird it crossed) before it ended, while the young
     /// track found the ball again.
-    private func continues(_ old: Track, with young: Track) -> Bool {
+    func continues(_ old: Track, with young: Track) -> Bool {
         let base = Self.before(young, old)
         guard base.points.count >= 4, young.points[0].frame - base.lastFrame <= settings.resumeWindow else { return false }
         for p in young.points.prefix(3) {
@@ -705,16 +724,18 @@ struct BallTracker {
     /// What the last `trajectoryLength` points say about a track.
     enum Verdict { case trajectory, notYet, never }
 
-    /// Whether the last `trajectoryLength` points look like an object in flight (`notYet` when
-    /// its motion does not, `never` when its shape shows it is something else).
-    private func judge(_ track: Track) -> Verdict {
+    /// Whether the last `window` points (default `trajectoryLength`) look like an object in
+    /// flight (`notYet` when its motion does not, `never` when its shape shows it is something
+    /// else).
+    func judge(_ track: Track, window: Int? = nil) -> Verdict {
+        let window = window ?? settings.trajectoryLength
         // A struck ball passes the tests within a few windows of its first sighting; something
         // followed far longer without passing them (a bird gliding, a walker's head) is not
         // one, however its last points happen to line up (compression makes a bird's wake and
         // the frames where it leaves look like a quick, smooth flight).
         if track.points.count > settings.longestUnconfirmedTrack { return .never }
-        if let shape = shapeVerdict(Array(track.points.suffix(settings.trajectoryLength))) { return shape }
-        return isTrajectory(track) ? .trajectory : .notYet
+        if let shape = shapeVerdict(Array(track.points.suffix(window))) { return shape }
+        return isTrajectory(track, window: window) ? .trajectory : .notYet
     }
 
     /// `never` when the blobs' shapes rule out a ball, nil when they do not.
@@ -763,8 +784,8 @@ struct BallTracker {
         return nil
     }
 
-    private func isTrajectory(_ track: Track) -> Bool {
-        let window = Array(track.points.suffix(settings.trajectoryLength))
+    private func isTrajectory(_ track: Track, window length: Int) -> Bool {
+        let window = Array(track.points.suffix(length))
         let first = window[0], last = window[window.count - 1]
         let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
         guard chord >= settings.minimumTravel else { return false }
@@ -785,6 +806,11 @@ struct BallTracker {
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
         let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
         let quadratic = fitTime(window)
+        // Gravity bends a flight downward in an upright picture, seen from any side (a ball
+        // leaving down the line slows as it rises); a window bowed clearly upward is a chance
+        // chain of specks, however well a free enough model fits it.
+        let half = 0.5 * (last.t - first.t)
+        guard -quadratic.y.a * half * half <= max(settings.maximumUpwardBow, 3 * quadratic.rms) else { return false }
         // The depth terms as free as the window's size warrants: a ball leaving the camera,
         // 5 to 15 m away within these ten frames, bends the path more than a fixed ridge allows.
         let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y),
@@ -805,11 +831,15 @@ struct BallTracker {
                 if cosine < 0.3 { return false }
             }
         }
-        // Mostly outside moving regions (a body, a club, a walker).
-        let crowded = window.filter { $0.activity > settings.crowdedActivity }.count
-        guard crowded * 3 <= window.count else { return false }
+        // Mostly outside moving regions (a body, a club, a walker). A local search does not
+        // measure what moves around its find: only the points found among a frame's candidates
+        // say.
+        let measured = window.filter { !$0.foundByLocalSearch }
+        guard !measured.isEmpty else { return false }
+        let crowded = measured.filter { $0.activity > settings.crowdedActivity }.count
+        guard crowded * 3 <= measured.count else { return false }
         // A ball flies in the open; a limb or a club's edge always has other motion around it.
-        let activities = window.map(\.activity).sorted()
+        let activities = measured.map(\.activity).sorted()
         guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
         return true
     }

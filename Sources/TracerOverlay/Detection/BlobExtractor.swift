@@ -23,6 +23,8 @@ struct BallCandidate {
     /// Found by its look in one frame (a dot set off from its surroundings), not by a change
     /// between frames: only a local search for a confirmed track does this.
     var foundByAppearance = false
+    /// Found as a faint streak along a flight's predicted motion (a look back's find).
+    var foundAsStreak = false
 }
 
 /// Groups flagged pixels into blobs (same polarity, gaps of one pixel bridged, since a faint

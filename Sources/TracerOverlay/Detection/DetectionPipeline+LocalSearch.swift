@@ -17,6 +17,7 @@ extension DetectionPipeline {
         let x0 = max(cx - r, 2), x1 = min(cx + r, width - 3)
         let y0 = max(cy - r, 2), y1 = min(cy + r, height - 3)
         guard x0 <= x1, y0 <= y1 else { return nil }
+        if request.streakOnly { return request.motion.flatMap { streakCandidate(request, motion: $0, region: region) } }
         let threshold = max(3, mask.threshold - request.thresholdRelief)
         // A reference may be a second old: take out the light's change since then (exposure,
         // clouds) as the difference of the mean level around the search area.
@@ -61,7 +62,10 @@ extension DetectionPipeline {
         }
         // Nothing changed enough: the ball may hang still in front of cloud that moved since the
         // reference frames; look for it as a dot in this frame alone.
-        guard best.excess > 0 else { return request.byAppearance ? inside(region, appearanceCandidate(request, box: (x0, y0, x1, y1))) : nil }
+        guard best.excess > 0 else {
+            if let motion = request.motion { return streakCandidate(request, motion: motion, region: region) }
+            return request.byAppearance ? inside(region, appearanceCandidate(request, box: (x0, y0, x1, y1))) : nil
+        }
         let boxWidth = x1 - x0 + 1
         var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
         func add(_ i: Int) {
@@ -102,7 +106,7 @@ extension DetectionPipeline {
     }
 
     /// The candidate when its centre lies in the region (analysis pixels, top-left), else nil.
-    private func inside(_ region: (Int, Int, Int, Int), _ candidate: BallCandidate?) -> BallCandidate? {
+    func inside(_ region: (Int, Int, Int, Int), _ candidate: BallCandidate?) -> BallCandidate? {
         guard let candidate, candidate.x >= Double(region.0), candidate.x < Double(region.2),
               candidate.y >= Double(region.1), candidate.y < Double(region.3) else { return nil }
         return candidate

@@ -1,0 +1,129 @@
+extension DetectionPipeline {
+    /// A fast ball's faint streak along its known path in an earlier frame, measured as the mean
+    /// change along a segment rather than pixel by pixel.
+    ///
+    /// Just after the launch a ball moves tens of pixels a frame and the shutter smears it into a
+    /// streak whose every pixel changes by a level or two (a dark ball over the ground), under
+    /// the noise threshold; averaged along the streak's length the change stands out. Where the
+    /// streak lies is known from the flight traced back, so only segments near the prediction,
+    /// along the predicted motion, are tried (a few lengths, small shifts along and across it),
+    /// and the best is compared with parallel segments beside it, clear of the ball: the find
+    /// must stand out from those by ``streakMinimumScore`` times their spread. Either polarity:
+    /// a ball darker than the sky may be lighter than the ground it left.
+    func streakCandidate(_ request: LocalSearch, motion: SIMD2<Double>, region: (Int, Int, Int, Int)) -> BallCandidate? {
+        guard let searched = request.frame, searched <= frameNumber,
+              frameNumber - searched < DetectionPipeline.historyLength else { return nil }
+        let step = (motion.x * motion.x + motion.y * motion.y).squareRoot()
+        guard step >= Self.streakMinimumStep else { return nil }
+        let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
+        guard !references.isEmpty else { return nil }
+        let current = images[searched % DetectionPipeline.historyLength]
+        let refs = references.map { images[$0 % DetectionPipeline.historyLength] }
+        let ux = motion.x / step, uy = motion.y / step
+        let nx = -uy, ny = ux
+        // The flight traced back is surer across its path than along it (how fast the ball
+        // slowed is the least certain part), so the segment slides further along, up to half
+        // a frame's motion.
+        let shift = max(2, Int((0.5 * request.radius).rounded(.up)))
+        let slide = max(3, Int(min(2.5 * request.radius, 0.5 * step).rounded(.up)))
+        let longest = min(step, Self.streakLongest)
+        let besideNear = Double(shift) + 3, besideFar = besideNear + 16
+        let span = slide + Int(longest.rounded(.up)) + 1
+        let reach = 0.5 * longest + Double(span) + besideFar + 1
+        // The light's change since the references (exposure, clouds), as in the local search.
+        let r = Int(reach.rounded(.up))
+        let bx0 = max(Int(request.x) - r, 0), bx1 = min(Int(request.x) + r, width - 1)
+        let by0 = max(Int(request.y) - r, 0), by1 = min(Int(request.y) + r, height - 1)
+        func level(_ image: LumaImage) -> Int {
+            var total = 0
+            for y in by0...by1 {
+                let row = image.row(y)
+                for x in bx0...bx1 { total += Int(row[x]) }
+            }
+            return total
+        }
+        let area = Double((bx1 - bx0 + 1) * (by1 - by0 + 1))
+        let currentLevel = level(current)
+        let offset = refs.reduce(0.0) { $0 + Double(currentLevel - level($1)) / area } / Double(refs.count)
+        let refScale = 1 / Double(refs.count)
+        // Samples off the image are taken at its edge (the parallel segments beside a path near
+        // the edge are only a measure of the spread).
+        @inline(__always) func change(_ x: Double, _ y: Double) -> Double {
+            let xi = min(max(Int(x), 0), width - 1), yi = min(max(Int(y), 0), height - 1)
+            var reference = 0
+            for ref in refs { reference += Int(ref.row(yi)[xi]) }
+            return Double(current.row(yi)[xi]) - Double(reference) * refScale - offset
+        }
+        func mean(length: Double, along: Double, across: Double) -> Double {
+            let samples = max(Int(length.rounded()), 2)
+            let cx = request.x + along * ux + across * nx, cy = request.y + along * uy + across * ny
+            var total = 0.0
+            for k in 0..<samples {
+                let s = (Double(k) + 0.5) / Double(samples) - 0.5
+                total += change(cx + s * length * ux, cy + s * length * uy)
+            }
+            return total / Double(samples)
+        }
+        var best = (score: 0.0, value: 0.0, length: 0.0, along: 0.0, across: 0)
+        for length in [max(Self.streakShortest, 0.25 * longest), max(Self.streakShortest, 0.5 * longest), longest] {
+            // The spread of this length's mean beside the path, where the ball is not.
+            var beside: [Double] = []
+            var o = besideNear
+            while o <= besideFar {
+                beside.append(mean(length: length, along: 0, across: o))
+                beside.append(mean(length: length, along: 0, across: -o))
+                o += 2
+            }
+            beside.sort()
+            let middle = beside[beside.count / 2]
+            var deviations = beside.map { abs($0 - middle) }
+            deviations.sort()
+            let noise = max(1.4826 * deviations[deviations.count / 2], Self.streakNoiseFloor)
+            for across in -shift...shift {
+                // The profile reaches a streak's length past the slide on either side, so that
+                // a long streak found near the rim shows where it ends.
+                let values = (-span...span).map { mean(length: length, along: Double($0), across: Double(across)) - middle }
+                guard let top = (span - slide...span + slide).max(by: { abs(values[$0]) < abs(values[$1]) }) else { continue }
+                let score = abs(values[top]) / noise
+                guard score > best.score else { continue }
+                // A segment shorter or longer than the streak scores about the same wherever it
+                // overlaps it alike, and which of those places scores best is down to noise: the
+                // streak's middle is the middle of the run that keeps over half the best.
+                let half = 0.5 * abs(values[top])
+                var low = top, high = top
+                while low > 0, values[low - 1] * values[top] > 0, abs(values[low - 1]) >= half { low -= 1 }
+                while high < values.count - 1, values[high + 1] * values[top] > 0, abs(values[high + 1]) >= half { high += 1 }
+                // A run cut off by the profile's rim, or whose middle lies past the slide, has its
+                // middle somewhere the flight traced back does not allow.
+                let centre = 0.5 * Double(low + high) - Double(span)
+                guard low > 0, high < values.count - 1, abs(centre) <= Double(slide) else { continue }
+                best = (score, values[top], length, centre, across)
+            }
+        }
+        // A find at the rim of the shifts is the edge of something beside the path.
+        guard best.score >= Self.streakMinimumScore, abs(best.value) >= Self.streakMinimumChange,
+              abs(best.across) < shift else { return nil }
+        let x = request.x + best.along * ux + Double(best.across) * nx
+        let y = request.y + best.along * uy + Double(best.across) * ny
+        return inside(region, BallCandidate(x: x, y: y, radius: 0.75, halfLength: 0.5 * best.length, axisX: ux, axisY: uy,
+                                            area: max(Int(best.length.rounded()), 1), polarity: best.value > 0 ? 1 : -1,
+                                            peakContrast: max(Int(abs(best.value).rounded()), 1), neighbourhoodActivity: 0,
+                                            foundAsStreak: true))
+    }
+
+    /// Slowest predicted motion (pixels per analysed frame) for which a streak is sought: a
+    /// slower ball is a dot, which the local search finds, and a dot found along a slow path
+    /// may be the ball still waiting on the tee.
+    static let streakMinimumStep = 8.0
+    /// Longest streak segment tried, in pixels.
+    static let streakLongest = 40.0
+    /// Shortest streak segment tried, in pixels.
+    static let streakShortest = 3.0
+    /// How many times the spread of the means beside the path a streak must stand out.
+    static let streakMinimumScore = 6.0
+    /// The least mean change (luma levels) along a streak.
+    static let streakMinimumChange = 1.0
+    /// The least spread assumed for a segment's mean (luma levels): x264's flat blocks beside
+    /// the path would otherwise make any trace of change look significant.
+    static let streakNoiseFloor = 0.2
+}
