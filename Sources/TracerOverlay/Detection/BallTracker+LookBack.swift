@@ -39,7 +39,7 @@ extension BallTracker {
             let entry = frameTimes[f % frameTimes.count]
             guard entry.frame == f else { return }
             let later = Array(track.points.prefix(settings.trajectoryLength))
-            guard let back = backPrediction(from: later, t: entry.t) else { return }
+            guard let model = BackFlight(later), let back = model.place(at: entry.t) else { return }
             let clearance = settings.referenceClearance + first.radius
             var references: [Int] = []
             for p in track.points where p.frame - f >= 2 {
@@ -53,8 +53,7 @@ extension BallTracker {
             // The motion over one frame interval centred on this frame's time.
             let interval = (first.t - entry.t) / Double(first.frame - f)
             var motion: SIMD2<Double>? = nil
-            if let a = backPrediction(from: later, t: entry.t - 0.5 * interval),
-               let b = backPrediction(from: later, t: entry.t + 0.5 * interval) {
+            if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
                 motion = SIMD2(b.x - a.x, b.y - a.y)
             }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
@@ -103,19 +102,31 @@ extension BallTracker {
     /// tests on what moves around the object must hold for the track's own points, for a local
     /// search does not measure that.
     func confirmedByLookingBack(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
-        // Only the plainest evidence of its own counts: its latest run of points in consecutive
-        // frames (whatever came before a gap, the look back finds again if it was the object),
-        // none in a moving region (the club's and the golfer's motion make such runs too).
+        // The plainest evidence of its own first: its latest run of points in consecutive
+        // frames (whatever came before a gap, the look back finds again if it was the object).
+        // Failing that, the whole track, gaps and all: at 30 frames a second a ball receding
+        // down the line is fast for only a few frames and then too slow to change every frame.
         var run = track.points.count - 1
         while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
-        guard track.points.count - run >= settings.earliestConfirmation else { return nil }
-        var track = track
-        track.points.removeFirst(run)
-        guard !track.points.contains(where: { $0.activity > settings.crowdedActivity }) else { return nil }
+        if let confirmed = confirmedByLookingBack(Array(track.points[run...]), of: track, search: search) { return confirmed }
+        guard run > 0 else { return nil }
+        return confirmedByLookingBack(track.points, of: track, search: search)
+    }
+
+    /// ``confirmedByLookingBack(_:search:)`` for the track's points `own`.
+    private func confirmedByLookingBack(_ own: [TrackPoint], of original: Track,
+                                        search: (LocalSearch) -> BallCandidate?) -> Track? {
+        guard own.count >= settings.earliestConfirmation,
+              // None in a moving region: the club's and the golfer's motion make such runs too.
+              !own.contains(where: { $0.activity > settings.crowdedActivity }) else { return nil }
+        var track = original
+        track.points = own
         // A track that carries on a known flight joins it once it has a window of its own.
         guard !ended.contains(where: { continues($0, with: track) }),
               !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) }),
-              judge(track, window: track.points.count) == .trajectory else { return nil }
+              // Half a struck ball's speed will do here: a ball receding down the line may be
+              // slow already by its own first points, fast only in the frames the look back finds.
+              judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory else { return nil }
         var extended = track
         extendBackwards(&extended, search: search)
         guard extended.points.count >= settings.trajectoryLength, judge(extended) == .trajectory,
@@ -128,20 +139,43 @@ extension BallTracker {
     /// Where the flight of `points` (oldest first) puts the object at the earlier time `t`, and
     /// how far off it may be: the flight model when it fits, else a constant-acceleration fit.
     func backPrediction(from points: [TrackPoint], t: Double) -> (x: Double, y: Double, gate: Double)? {
+        BackFlight(points)?.place(at: t)
+    }
+}
+
+/// The flight of a track's first points, traced back to earlier times (fitted once, asked for
+/// several times).
+struct BackFlight {
+    private let flight: ProjectiveTimeFit?
+    private let fx: QuadraticFit
+    private let fy: QuadraticFit
+    private let t0: Double
+    private let step: Double
+    private let rms: Double
+
+    /// Nil for fewer than four points.
+    init?(_ points: [TrackPoint]) {
         guard points.count >= 4 else { return nil }
         let first = points[0], second = points[1]
-        let step = ((second.x - first.x) * (second.x - first.x) + (second.y - first.y) * (second.y - first.y)).squareRoot()
+        step = ((second.x - first.x) * (second.x - first.x) + (second.y - first.y) * (second.y - first.y)).squareRoot()
             / max(Double(second.frame - first.frame), 1)
-        if points.count >= 8,
-           let flight = ProjectiveTimeFit.fit(ts: points.map(\.t), xs: points.map(\.x), ys: points.map(\.y),
-                                              ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread),
-           let p = flight.point(at: t) {
+        flight = points.count >= 8
+            ? ProjectiveTimeFit.fit(ts: points.map(\.t), xs: points.map(\.x), ys: points.map(\.y),
+                                    ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread)
+            : nil
+        t0 = first.t
+        let ts = points.map { $0.t - first.t }
+        fx = QuadraticFit.fit(xs: ts, ys: points.map(\.x))
+        fy = QuadraticFit.fit(xs: ts, ys: points.map(\.y))
+        rms = (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot()
+    }
+
+    /// The object's place at time `t` and the gate around it: the flight model's when it fits,
+    /// else the constant-acceleration fit's.
+    func place(at t: Double) -> (x: Double, y: Double, gate: Double)? {
+        if let flight, let p = flight.point(at: t) {
             return (p.x, p.y, max(3, 2 + 2.5 * flight.rmsResidual + 0.25 * step))
         }
-        let t0 = first.t
-        let ts = points.map { $0.t - t0 }
-        let fx = QuadraticFit.fit(xs: ts, ys: points.map(\.x)), fy = QuadraticFit.fit(xs: ts, ys: points.map(\.y))
-        let rms = (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot()
         return (fx.value(at: t - t0), fy.value(at: t - t0), max(3, 2 + 2.5 * rms + 0.35 * step))
     }
 }

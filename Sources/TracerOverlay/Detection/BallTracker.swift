@@ -726,8 +726,8 @@ struct BallTracker {
 
     /// Whether the last `window` points (default `trajectoryLength`) look like an object in
     /// flight (`notYet` when its motion does not, `never` when its shape shows it is something
-    /// else).
-    func judge(_ track: Track, window: Int? = nil) -> Verdict {
+    /// else); `launchSpeed` scales the speed a window must start with (that of a struck ball).
+    func judge(_ track: Track, window: Int? = nil, launchSpeed: Double = 1) -> Verdict {
         let window = window ?? settings.trajectoryLength
         // A struck ball passes the tests within a few windows of its first sighting; something
         // followed far longer without passing them (a bird gliding, a walker's head) is not
@@ -735,7 +735,7 @@ struct BallTracker {
         // the frames where it leaves look like a quick, smooth flight).
         if track.points.count > settings.longestUnconfirmedTrack { return .never }
         if let shape = shapeVerdict(Array(track.points.suffix(window))) { return shape }
-        return isTrajectory(track, window: window) ? .trajectory : .notYet
+        return isTrajectory(track, window: window, launchSpeed: launchSpeed) ? .trajectory : .notYet
     }
 
     /// `never` when the blobs' shapes rule out a ball, nil when they do not.
@@ -784,7 +784,7 @@ struct BallTracker {
         return nil
     }
 
-    private func isTrajectory(_ track: Track, window length: Int) -> Bool {
+    private func isTrajectory(_ track: Track, window length: Int, launchSpeed: Double) -> Bool {
         let window = Array(track.points.suffix(length))
         let first = window[0], last = window[window.count - 1]
         let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
@@ -801,8 +801,19 @@ struct BallTracker {
         // speed the whole window no longer averages.
         let mid = window[window.count / 2]
         let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
-        guard chord / max(last.t - first.t, 1e-9) >= settings.minimumConfirmSpeed
-            || firstChord / max(mid.t - first.t, 1e-9) >= 1.2 * settings.minimumConfirmSpeed else { return false }
+        let launch = launchSpeed * settings.minimumConfirmSpeed
+        guard chord / max(last.t - first.t, 1e-9) >= launch
+            || firstChord / max(mid.t - first.t, 1e-9) >= 1.2 * launch else { return false }
+        // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
+        // A local search does not measure what moves around its find: only the points found
+        // among a frame's candidates say.
+        let measured = window.filter { !$0.foundByLocalSearch }
+        guard !measured.isEmpty else { return false }
+        let crowded = measured.filter { $0.activity > settings.crowdedActivity }.count
+        guard crowded * 3 <= measured.count else { return false }
+        // A ball flies in the open; a limb or a club's edge always has other motion around it.
+        let activities = measured.map(\.activity).sorted()
+        guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
         let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
         let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
         let quadratic = fitTime(window)
@@ -831,16 +842,6 @@ struct BallTracker {
                 if cosine < 0.3 { return false }
             }
         }
-        // Mostly outside moving regions (a body, a club, a walker). A local search does not
-        // measure what moves around its find: only the points found among a frame's candidates
-        // say.
-        let measured = window.filter { !$0.foundByLocalSearch }
-        guard !measured.isEmpty else { return false }
-        let crowded = measured.filter { $0.activity > settings.crowdedActivity }.count
-        guard crowded * 3 <= measured.count else { return false }
-        // A ball flies in the open; a limb or a club's edge always has other motion around it.
-        let activities = measured.map(\.activity).sorted()
-        guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
         return true
     }
 

@@ -45,14 +45,24 @@ extension DetectionPipeline {
         let area = Double((bx1 - bx0 + 1) * (by1 - by0 + 1))
         let currentLevel = level(current)
         let offset = refs.reduce(0.0) { $0 + Double(currentLevel - level($1)) / area } / Double(refs.count)
-        let refScale = 1 / Double(refs.count)
-        // Samples off the image are taken at its edge (the parallel segments beside a path near
-        // the edge are only a measure of the spread).
+        // The change over the box, once: every segment below samples it many times over.
+        let boxWidth = bx1 - bx0 + 1
+        var changes = [Float](repeating: 0, count: boxWidth * (by1 - by0 + 1))
+        let refScale = 1 / Float(refs.count)
+        for y in by0...by1 {
+            let row = current.row(y)
+            let refRows = refs.map { $0.row(y) }
+            for x in bx0...bx1 {
+                var reference = 0
+                for refRow in refRows { reference += Int(refRow[x]) }
+                changes[(y - by0) * boxWidth + (x - bx0)] = Float(row[x]) - Float(reference) * refScale - Float(offset)
+            }
+        }
+        // Samples off the box (the image's edge) are taken at its edge: the parallel segments
+        // beside a path near the edge are only a measure of the spread.
         @inline(__always) func change(_ x: Double, _ y: Double) -> Double {
-            let xi = min(max(Int(x), 0), width - 1), yi = min(max(Int(y), 0), height - 1)
-            var reference = 0
-            for ref in refs { reference += Int(ref.row(yi)[xi]) }
-            return Double(current.row(yi)[xi]) - Double(reference) * refScale - offset
+            let xi = min(max(Int(x), bx0), bx1), yi = min(max(Int(y), by0), by1)
+            return Double(changes[(yi - by0) * boxWidth + (xi - bx0)])
         }
         func mean(length: Double, along: Double, across: Double) -> Double {
             let samples = max(Int(length.rounded()), 2)
@@ -80,24 +90,27 @@ extension DetectionPipeline {
             deviations.sort()
             let noise = max(1.4826 * deviations[deviations.count / 2], Self.streakNoiseFloor)
             for across in -shift...shift {
-                // The profile reaches a streak's length past the slide on either side, so that
-                // a long streak found near the rim shows where it ends.
-                let values = (-span...span).map { mean(length: length, along: Double($0), across: Double(across)) - middle }
-                guard let top = (span - slide...span + slide).max(by: { abs(values[$0]) < abs(values[$1]) }) else { continue }
-                let score = abs(values[top]) / noise
+                let inner = (-slide...slide).map { mean(length: length, along: Double($0), across: Double(across)) - middle }
+                guard let topIndex = inner.indices.max(by: { abs(inner[$0]) < abs(inner[$1]) }) else { continue }
+                let top = topIndex - slide, topValue = inner[topIndex]
+                let score = abs(topValue) / noise
                 guard score > best.score else { continue }
                 // A segment shorter or longer than the streak scores about the same wherever it
                 // overlaps it alike, and which of those places scores best is down to noise: the
-                // streak's middle is the middle of the run that keeps over half the best.
-                let half = 0.5 * abs(values[top])
+                // streak's middle is the middle of the run that keeps over half the best. The
+                // run may reach a streak's length past the slide.
+                func value(_ k: Int) -> Double {
+                    abs(k) <= slide ? inner[k + slide] : mean(length: length, along: Double(k), across: Double(across)) - middle
+                }
+                func inRun(_ k: Int) -> Bool { let v = value(k); return v * topValue > 0 && abs(v) >= 0.5 * abs(topValue) }
                 var low = top, high = top
-                while low > 0, values[low - 1] * values[top] > 0, abs(values[low - 1]) >= half { low -= 1 }
-                while high < values.count - 1, values[high + 1] * values[top] > 0, abs(values[high + 1]) >= half { high += 1 }
-                // A run cut off by the profile's rim, or whose middle lies past the slide, has its
-                // middle somewhere the flight traced back does not allow.
-                let centre = 0.5 * Double(low + high) - Double(span)
-                guard low > 0, high < values.count - 1, abs(centre) <= Double(slide) else { continue }
-                best = (score, values[top], length, centre, across)
+                while low > -span, inRun(low - 1) { low -= 1 }
+                while high < span, inRun(high + 1) { high += 1 }
+                // A run cut off at the reach, or whose middle lies past the slide, has its middle
+                // somewhere the flight traced back does not allow.
+                let centre = 0.5 * Double(low + high)
+                guard low > -span, high < span, abs(centre) <= Double(slide) else { continue }
+                best = (score, topValue, length, centre, across)
             }
         }
         // A find at the rim of the shifts is the edge of something beside the path.
