@@ -84,4 +84,18 @@ import MediaKitLinux
         #expect(p.streakCandidate(Self.request(), motion: SIMD2(40, 2), region: region) != nil)
         #expect(p.streakCandidate(Self.request(), motion: SIMD2(5, 0.33), region: region) == nil)
     }
+
+    @Test func aPredictionOffThePictureFindsNothing() throws {
+        // A flight traced back past the frame's edge (the gate may still reach into it).
+        let p = try Self.pipeline(seed: 4, streak: Self.streak)
+        let region = (0, 0, Self.width, Self.height)
+        for (x, y) in [(-30.0, 60.0), (Double(Self.width) + 30, 60), (100, -30), (100, Double(Self.height) + 30), (-500, -500)] {
+            var request = Self.request()
+            request.x = x
+            request.y = y
+            request.radius = 40
+            #expect(p.streakCandidate(request, motion: SIMD2(40, 2), region: region) == nil)
+            #expect(p.localCandidate(request, region: region, maxRadius: 10) == nil)
+        }
+    }
 }

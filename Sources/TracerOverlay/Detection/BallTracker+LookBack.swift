@@ -121,12 +121,13 @@ extension BallTracker {
               !own.contains(where: { $0.activity > settings.crowdedActivity }) else { return nil }
         var track = original
         track.points = own
-        // A track that carries on a known flight joins it once it has a window of its own.
-        guard !ended.contains(where: { continues($0, with: track) }),
-              !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) }),
-              // Half a struck ball's speed will do here: a ball receding down the line may be
-              // slow already by its own first points, fast only in the frames the look back finds.
-              judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory else { return nil }
+        // Half a struck ball's speed will do here: a ball receding down the line may be slow
+        // already by its own first points, fast only in the frames the look back finds.
+        guard judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory,
+              // A track that carries on a known flight joins it once it has a window of its own.
+              !ended.contains(where: { continues($0, with: track) }),
+              !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) })
+        else { return nil }
         var extended = track
         extendBackwards(&extended, search: search)
         guard extended.points.count >= settings.trajectoryLength, judge(extended) == .trajectory,

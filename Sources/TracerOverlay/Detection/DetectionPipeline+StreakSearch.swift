@@ -14,7 +14,9 @@ extension DetectionPipeline {
         guard let searched = request.frame, searched <= frameNumber,
               frameNumber - searched < DetectionPipeline.historyLength else { return nil }
         let step = (motion.x * motion.x + motion.y * motion.y).squareRoot()
-        guard step >= Self.streakMinimumStep else { return nil }
+        // A flight traced back off the picture has nothing to find there.
+        guard step >= Self.streakMinimumStep, request.x >= 0, request.x < Double(width),
+              request.y >= 0, request.y < Double(height) else { return nil }
         let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
         guard !references.isEmpty else { return nil }
         let current = images[searched % DetectionPipeline.historyLength]
@@ -30,58 +32,66 @@ extension DetectionPipeline {
         let besideNear = Double(shift) + 3, besideFar = besideNear + 16
         let span = slide + Int(longest.rounded(.up)) + 1
         let reach = 0.5 * longest + Double(span) + besideFar + 1
-        // The light's change since the references (exposure, clouds), as in the local search.
         let r = Int(reach.rounded(.up))
         let bx0 = max(Int(request.x) - r, 0), bx1 = min(Int(request.x) + r, width - 1)
         let by0 = max(Int(request.y) - r, 0), by1 = min(Int(request.y) + r, height - 1)
+        // The light's change since the references (exposure, clouds), as in the local search,
+        // over the neighbourhood of the prediction (light changes smoothly across a picture).
+        let lx0 = max(Int(request.x) - Self.streakLevelReach, 0), lx1 = min(Int(request.x) + Self.streakLevelReach, width - 1)
+        let ly0 = max(Int(request.y) - Self.streakLevelReach, 0), ly1 = min(Int(request.y) + Self.streakLevelReach, height - 1)
         func level(_ image: LumaImage) -> Int {
             var total = 0
-            for y in by0...by1 {
+            for y in ly0...ly1 {
                 let row = image.row(y)
-                for x in bx0...bx1 { total += Int(row[x]) }
+                for x in lx0...lx1 { total += Int(row[x]) }
             }
             return total
         }
-        let area = Double((bx1 - bx0 + 1) * (by1 - by0 + 1))
+        let area = Double((lx1 - lx0 + 1) * (ly1 - ly0 + 1))
         let currentLevel = level(current)
-        let offset = refs.reduce(0.0) { $0 + Double(currentLevel - level($1)) / area } / Double(refs.count)
-        // The change over the box, once: every segment below samples it many times over.
+        let offset = Float(refs.reduce(0.0) { $0 + Double(currentLevel - level($1)) / area } / Double(refs.count))
+        // The change at each pixel of the box the segments can reach, worked out the first time
+        // a segment samples it: they overlap many times over, and cover a thin band of the box.
         let boxWidth = bx1 - bx0 + 1
-        var changes = [Float](repeating: 0, count: boxWidth * (by1 - by0 + 1))
+        var changes = [Float](repeating: .nan, count: boxWidth * (by1 - by0 + 1))
         let refScale = 1 / Float(refs.count)
-        for y in by0...by1 {
-            let row = current.row(y)
-            let refRows = refs.map { $0.row(y) }
-            for x in bx0...bx1 {
-                var reference = 0
-                for refRow in refRows { reference += Int(refRow[x]) }
-                changes[(y - by0) * boxWidth + (x - bx0)] = Float(row[x]) - Float(reference) * refScale - Float(offset)
-            }
-        }
         // Samples off the box (the image's edge) are taken at its edge: the parallel segments
         // beside a path near the edge are only a measure of the spread.
-        @inline(__always) func change(_ x: Double, _ y: Double) -> Double {
+        func change(_ x: Double, _ y: Double) -> Double {
             let xi = min(max(Int(x), bx0), bx1), yi = min(max(Int(y), by0), by1)
-            return Double(changes[(yi - by0) * boxWidth + (xi - bx0)])
-        }
-        func mean(length: Double, along: Double, across: Double) -> Double {
-            let samples = max(Int(length.rounded()), 2)
-            let cx = request.x + along * ux + across * nx, cy = request.y + along * uy + across * ny
-            var total = 0.0
-            for k in 0..<samples {
-                let s = (Double(k) + 0.5) / Double(samples) - 0.5
-                total += change(cx + s * length * ux, cy + s * length * uy)
+            let i = (yi - by0) * boxWidth + (xi - bx0)
+            if changes[i].isNaN {
+                var reference = 0
+                for ref in refs { reference += Int(ref.row(yi)[xi]) }
+                changes[i] = Float(current.row(yi)[xi]) - Float(reference) * refScale - offset
             }
-            return total / Double(samples)
+            return Double(changes[i])
+        }
+        // A segment of n samples one pixel apart centred `along` pixels from the prediction
+        // starts n / 2 samples back; with n even its samples sit half a pixel off the grid of
+        // centres. The change along one line, summed from its start, gives every segment's mean.
+        func line(across: Double, phase: Double, from low: Int, through high: Int) -> [Double] {
+            var sums = [0.0]
+            sums.reserveCapacity(high - low + 2)
+            for m in low...high {
+                let t = Double(m) + phase
+                sums.append(sums[sums.count - 1] + change(request.x + t * ux + across * nx, request.y + t * uy + across * ny))
+            }
+            return sums
         }
         var best = (score: 0.0, value: 0.0, length: 0.0, along: 0.0, across: 0)
         for length in [max(Self.streakShortest, 0.25 * longest), max(Self.streakShortest, 0.5 * longest), longest] {
+            let n = max(Int(length.rounded()), 2)
+            let phase = n % 2 == 0 ? 0.5 : 0.0
+            let low = -span - n / 2, high = span - n / 2 + n - 1
             // The spread of this length's mean beside the path, where the ball is not.
             var beside: [Double] = []
             var o = besideNear
             while o <= besideFar {
-                beside.append(mean(length: length, along: 0, across: o))
-                beside.append(mean(length: length, along: 0, across: -o))
+                for side in [o, -o] {
+                    let sums = line(across: side, phase: phase, from: -n / 2, through: -n / 2 + n - 1)
+                    beside.append(sums[n] / Double(n))
+                }
                 o += 2
             }
             beside.sort()
@@ -90,27 +100,26 @@ extension DetectionPipeline {
             deviations.sort()
             let noise = max(1.4826 * deviations[deviations.count / 2], Self.streakNoiseFloor)
             for across in -shift...shift {
-                let inner = (-slide...slide).map { mean(length: length, along: Double($0), across: Double(across)) - middle }
-                guard let topIndex = inner.indices.max(by: { abs(inner[$0]) < abs(inner[$1]) }) else { continue }
-                let top = topIndex - slide, topValue = inner[topIndex]
+                let sums = line(across: Double(across), phase: phase, from: low, through: high)
+                // The segment centred k pixels along spans sums[k - n / 2 - low ..< + n].
+                func value(_ k: Int) -> Double { (sums[k - n / 2 - low + n] - sums[k - n / 2 - low]) / Double(n) - middle }
+                guard let top = (-slide...slide).max(by: { abs(value($0)) < abs(value($1)) }) else { continue }
+                let topValue = value(top)
                 let score = abs(topValue) / noise
                 guard score > best.score else { continue }
                 // A segment shorter or longer than the streak scores about the same wherever it
                 // overlaps it alike, and which of those places scores best is down to noise: the
                 // streak's middle is the middle of the run that keeps over half the best. The
                 // run may reach a streak's length past the slide.
-                func value(_ k: Int) -> Double {
-                    abs(k) <= slide ? inner[k + slide] : mean(length: length, along: Double(k), across: Double(across)) - middle
-                }
                 func inRun(_ k: Int) -> Bool { let v = value(k); return v * topValue > 0 && abs(v) >= 0.5 * abs(topValue) }
-                var low = top, high = top
-                while low > -span, inRun(low - 1) { low -= 1 }
-                while high < span, inRun(high + 1) { high += 1 }
+                var first = top, last = top
+                while first > -span, inRun(first - 1) { first -= 1 }
+                while last < span, inRun(last + 1) { last += 1 }
                 // A run cut off at the reach, or whose middle lies past the slide, has its middle
                 // somewhere the flight traced back does not allow.
-                let centre = 0.5 * Double(low + high)
-                guard low > -span, high < span, abs(centre) <= Double(slide) else { continue }
-                best = (score, topValue, length, centre, across)
+                let centre = 0.5 * Double(first + last)
+                guard first > -span, last < span, abs(centre) <= Double(slide) else { continue }
+                best = (score, topValue, Double(n), centre, across)
             }
         }
         // A find at the rim of the shifts is the edge of something beside the path.
@@ -124,6 +133,9 @@ extension DetectionPipeline {
                                             foundAsStreak: true))
     }
 
+    /// Half the side of the square around the prediction (pixels) whose mean level gives the
+    /// light's change since the reference frames.
+    static let streakLevelReach = 24
     /// Slowest predicted motion (pixels per analysed frame) for which a streak is sought: a
     /// slower ball is a dot, which the local search finds, and a dot found along a slow path
     /// may be the ball still waiting on the tee.
