@@ -112,10 +112,10 @@ extension BallTracker {
         // Only a track that starts at a struck ball's speed and has two points more than a run
         // would need: chains of specks in clutter are often gappy and fast, and this is the
         // dearer test.
+        guard run > 0, track.points.count >= settings.earliestConfirmation + 2 else { return nil }
         let a = track.points[0], b = track.points[2]
         let start = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / max(b.t - a.t, 1e-9)
-        guard run > 0, track.points.count >= settings.earliestConfirmation + 2,
-              start >= settings.minimumConfirmSpeed else { return nil }
+        guard start >= settings.minimumConfirmSpeed else { return nil }
         return confirmedByLookingBack(track.points, of: track, search: search)
     }
 

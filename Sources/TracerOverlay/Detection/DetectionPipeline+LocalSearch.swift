@@ -22,14 +22,7 @@ extension DetectionPipeline {
         // A reference may be a second old: take out the light's change since then (exposure,
         // clouds) as the difference of the mean level around the search area.
         let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, width - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, height - 1)
-        func level(_ image: LumaImage) -> Int {
-            var total = 0
-            for y in my0...my1 {
-                let row = image.row(y)
-                for x in mx0...mx1 { total += Int(row[x]) }
-            }
-            return total
-        }
+        func level(_ image: LumaImage) -> Int { image.sum(columns: mx0...mx1, rows: my0...my1) }
         let currentLevel = level(current)
         let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
         let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
@@ -60,8 +53,9 @@ extension DetectionPipeline {
                 }
             }
         }
-        // Nothing changed enough: the ball may hang still in front of cloud that moved since the
-        // reference frames; look for it as a dot in this frame alone.
+        // Nothing changed enough: looking back at a fast flight, the ball may be a streak too
+        // faint for any one pixel; else it may hang still in front of cloud that moved since
+        // the reference frames: look for it as a dot in this frame alone.
         guard best.excess > 0 else {
             if let motion = request.motion { return streakCandidate(request, motion: motion, region: region) }
             return request.byAppearance ? inside(region, appearanceCandidate(request, box: (x0, y0, x1, y1))) : nil

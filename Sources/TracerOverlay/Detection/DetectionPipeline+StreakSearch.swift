@@ -39,14 +39,7 @@ extension DetectionPipeline {
         // over the neighbourhood of the prediction (light changes smoothly across a picture).
         let lx0 = max(Int(request.x) - Self.streakLevelReach, 0), lx1 = min(Int(request.x) + Self.streakLevelReach, width - 1)
         let ly0 = max(Int(request.y) - Self.streakLevelReach, 0), ly1 = min(Int(request.y) + Self.streakLevelReach, height - 1)
-        func level(_ image: LumaImage) -> Int {
-            var total = 0
-            for y in ly0...ly1 {
-                let row = image.row(y)
-                for x in lx0...lx1 { total += Int(row[x]) }
-            }
-            return total
-        }
+        func level(_ image: LumaImage) -> Int { image.sum(columns: lx0...lx1, rows: ly0...ly1) }
         let area = Double((lx1 - lx0 + 1) * (ly1 - ly0 + 1))
         let currentLevel = level(current)
         let offset = Float(refs.reduce(0.0) { $0 + Double(currentLevel - level($1)) / area } / Double(refs.count))

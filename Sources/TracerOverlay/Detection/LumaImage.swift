@@ -29,6 +29,16 @@ final class LumaImage {
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { storage + y * stride + LumaImage.margin }
 
+    /// The sum of the pixels in columns `xs` of rows `ys` (both inside the image).
+    func sum(columns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>) -> Int {
+        var total = 0
+        for y in ys {
+            let r = row(y)
+            for x in xs { total += Int(r[x]) }
+        }
+        return total
+    }
+
     /// Copies the edge pixels of every row into its margins.
     func replicateEdges() {
         let m = LumaImage.margin
