@@ -142,6 +142,7 @@ import MediaKitLinux
         #expect(score.falseTrajectories == 0, "\(figures)")
         #expect(score.trajectories <= c.maximumTrajectories, "\(figures)")
         #expect((score.framesToFirstReport ?? .max) <= c.maximumFramesToReport, "\(figures)")
+        #expect(result.sharedIdentifiers == 0, "\(figures)")
     }
 
     @Test(arguments: shots)

@@ -8,6 +8,8 @@ enum DetectHarness {
         var score: DetectionScore
         var trajectories: [EvaluatedTrajectory]
         var observations: Int
+        /// Updates in which two observations carried the same uuid (one flight, one uuid: never).
+        var sharedIdentifiers = 0
         var notes: [String: String] = [:]
     }
 
@@ -21,9 +23,12 @@ enum DetectHarness {
         var firstReported: [Double] = []
         var count = 0
         var notes: [String: String] = [:]
+        var shared = 0
         let frames: [VideoFrame] = compressed ? try clip.compressedFrames().map(\.frame) : clip.frames().map(\.frame)
         for frame in frames {
-            for observation in try detector.process(frame) {
+            let observations = try detector.process(frame)
+            if Set(observations.map(\.uuid)).count < observations.count { shared += 1 }
+            for observation in observations {
                 count += 1
                 if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
                     merged[i].merge(observation)
@@ -44,13 +49,13 @@ enum DetectHarness {
                                 points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
         }
         return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
-                      trajectories: evaluated, observations: count, notes: notes)
+                      trajectories: evaluated, observations: count, sharedIdentifiers: shared, notes: notes)
     }
 
     /// One line of figures for a clip.
     static func describe(_ name: String, _ r: Result) -> String {
         let s = r.score
         func f(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
-        return "\(name): recall \(f(s.recall)) (\(s.foundFrames)/\(s.visibleFrames)) precision \(f(s.precision)) (\(s.matchedPoints)/\(s.reportedPoints)) trajectories \(s.trajectories) false \(s.falseTrajectories) firstVisible \(s.firstVisibleFrame.map(String.init) ?? "-") toReport \(s.framesToFirstReport.map(String.init) ?? "-")"
+        return "\(name): recall \(f(s.recall)) (\(s.foundFrames)/\(s.visibleFrames)) precision \(f(s.precision)) (\(s.matchedPoints)/\(s.reportedPoints)) trajectories \(s.trajectories) false \(s.falseTrajectories) firstVisible \(s.firstVisibleFrame.map(String.init) ?? "-") toReport \(s.framesToFirstReport.map(String.init) ?? "-") sharedIdentifiers \(r.sharedIdentifiers)"
     }
 }

@@ -308,12 +308,15 @@ struct BallTracker {
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
-            if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
-                // A hypothesis that stayed as it was shares its uuid with its first branch; once
-                // one of them is confirmed, the other is a different hypothesis to judge (a
-                // duplicate of the first, usually) and must never report under that uuid.
+            // A hypothesis that stayed as it was shares its uuid with its first branch; once one
+            // of them is confirmed (by either way below), the other is a different hypothesis to
+            // judge (a duplicate of the first, or one that strays onto a bird) and must never
+            // report under that uuid.
+            if !tracks[i].confirmed {
                 let uuid = tracks[i].uuid
                 if tracks.contains(where: { $0.confirmed && $0.uuid == uuid }) { tracks[i].uuid = TrackIdentifier.make() }
+            }
+            if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
                 switch judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
                     // Not reported beside the confirmed track, but kept: should that track stray
