@@ -77,6 +77,64 @@ extension BallTracker {
         }
     }
 
+    /// Looks for a newly confirmed track's object in the frames between its points where no
+    /// candidate was taken: the flight on both sides puts it there far more surely than any
+    /// prediction made while the track was young, and at 30 frames a second a far ball's faint
+    /// image often passes the frame's threshold only every other frame. `largestResidual`: only
+    /// where the flight fits the points around the gap this closely (RMS, pixels).
+    func fillGaps(_ track: inout Track, largestResidual: Double = .infinity, search: (LocalSearch) -> BallCandidate?) {
+        guard track.points.count >= 4 else { return }
+        let polarity: Int8 = track.points.prefix(8).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        var i = 1
+        while i < track.points.count {
+            let before = track.points[i - 1], after = track.points[i]
+            guard after.frame - before.frame > 1 else { i += 1; continue }
+            var f = before.frame + 1
+            while f < after.frame {
+                defer { f += 1 }
+                guard frame - f < 90 else { continue }
+                let entry = frameTimes[f % frameTimes.count]
+                guard entry.frame == f else { continue }
+                // The points nearest the gap in time, from both sides.
+                let near = track.points.enumerated().sorted { abs($0.element.frame - f) < abs($1.element.frame - f) }
+                    .prefix(settings.trajectoryLength).sorted { $0.offset < $1.offset }.map(\.element)
+                guard let model = BackFlight(near), let place = model.place(at: entry.t, interpolating: true),
+                      model.residual <= largestResidual else { continue }
+                let clearance = settings.referenceClearance + before.radius
+                var references: [Int] = []
+                for p in near.sorted(by: { abs($0.frame - f) < abs($1.frame - f) }) where abs(p.frame - f) >= 2 {
+                    let dx = p.x - place.x, dy = p.y - place.y
+                    if dx * dx + dy * dy >= clearance * clearance {
+                        references.append(p.frame)
+                        if references.count == 2 { break }
+                    }
+                }
+                guard !references.isEmpty else { continue }
+                let interval = (after.t - before.t) / Double(after.frame - before.frame)
+                var motion: SIMD2<Double>? = nil
+                if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
+                    motion = SIMD2(b.x - a.x, b.y - a.y)
+                }
+                let request = LocalSearch(x: place.x, y: place.y, radius: place.gate, polarity: polarity, references: references,
+                                          frame: f, byAppearance: false, motion: motion)
+                guard let found = search(request) else { continue }
+                let dx = found.x - place.x, dy = found.y - place.y
+                // As in the look back: over a wide gate (a fast ball's first frames) some lone
+                // pixel of noise always passes the threshold.
+                guard dx * dx + dy * dy <= place.gate * place.gate,
+                      found.area >= 3 || place.gate <= settings.lookBackSinglePixelGate else { continue }
+                var p = TrackPoint(time: entry.time, t: entry.t, x: found.x, y: found.y, radius: found.radius,
+                                   halfLength: found.halfLength, axisX: found.axisX, axisY: found.axisY,
+                                   contrast: found.peakContrast, activity: found.neighbourhoodActivity,
+                                   frame: f, polarity: found.polarity)
+                p.foundByLocalSearch = true
+                track.points.insert(p, at: i)
+                i += 1
+            }
+            i += 1
+        }
+    }
+
     /// Whether a look back's find lies in the gate and is no lone pixel of noise in a wide one;
     /// `isAtRest` when it is the ball still on the tee, where the look back must end.
     private func accepts(_ found: BallCandidate, back: (x: Double, y: Double, gate: Double),
@@ -136,7 +194,15 @@ extension BallTracker {
         else { return nil }
         var extended = track
         extendBackwards(&extended, search: search)
-        guard extended.points.count >= settings.trajectoryLength, judge(extended) == .trajectory,
+        let own = Set(extended.points.map(\.frame))
+        fillGaps(&extended, largestResidual: settings.largestConfirmingFillResidual, search: search)
+        let filled = Set(extended.points.map(\.frame)).subtracting(own)
+        // The window is judged without the points found between the track's own: a ball
+        // receding down the line slows, and its filled-in window spans less of its fast start.
+        var judged = extended
+        judged.points.removeAll { filled.contains($0.frame) }
+        guard extended.points.count >= settings.trajectoryLength,
+              judge(judged, window: min(judged.points.count, settings.trajectoryLength)) == .trajectory,
               !duplicatesConfirmedTrack(extended) else { return nil }
         extended.confirmed = true
         extended.historyRevised = true
@@ -160,6 +226,9 @@ struct BackFlight {
     private let step: Double
     private let rms: Double
 
+    /// How far (RMS, pixels) the points lie from the fit that places the object.
+    var residual: Double { flight?.rmsResidual ?? rms }
+
     /// Nil for fewer than four points.
     init?(_ points: [TrackPoint]) {
         guard points.count >= 4 else { return nil }
@@ -179,10 +248,13 @@ struct BackFlight {
 
     /// The object's place at time `t` and the gate around it: the flight model's when it fits,
     /// else the constant-acceleration fit's.
-    func place(at t: Double) -> (x: Double, y: Double, gate: Double)? {
+    /// `interpolating`: `t` lies between the points, where the fit is far surer than before
+    /// them, and the gate is kept tight.
+    func place(at t: Double, interpolating: Bool = false) -> (x: Double, y: Double, gate: Double)? {
+        let along = interpolating ? 0.1 : 1
         if let flight, let p = flight.point(at: t) {
-            return (p.x, p.y, max(3, 2 + 2.5 * flight.rmsResidual + 0.25 * step))
+            return (p.x, p.y, max(3, 2 + 2.5 * flight.rmsResidual + 0.25 * along * step))
         }
-        return (fx.value(at: t - t0), fy.value(at: t - t0), max(3, 2 + 2.5 * rms + 0.35 * step))
+        return (fx.value(at: t - t0), fy.value(at: t - t0), max(3, 2 + 2.5 * rms + 0.35 * along * step))
     }
 }

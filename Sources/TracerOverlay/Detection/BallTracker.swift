@@ -145,6 +145,10 @@ struct TrackerSettings {
     /// make up the rest of its first window (a dark ball lost against the ground for its first
     /// frames would otherwise be reported only once it had flown a whole window in the clear).
     var earliestConfirmation = 6
+    /// Largest RMS residual (pixels) of a young track's flight for finds between its points to
+    /// help confirm it: only a flight known that closely is tested by finding its object where
+    /// it was not seen (a bird's or a swinging limb's chain fits loosely).
+    var largestConfirmingFillResidual = 1.2
     /// Widest gate (pixels) in which a look back may take a one-pixel find.
     var lookBackSinglePixelGate = 6.0
     /// Most points a track may gather before it passes the trajectory tests; past that it is
@@ -326,6 +330,7 @@ struct BallTracker {
                     tracks[i].confirmed = true
                     trimLeadingPoints(&tracks[i])
                     extendBackwards(&tracks[i], search: search)
+                    fillGaps(&tracks[i], search: search)
                 case .notYet: break
                 case .never: tracks[i].rejected = true
                 }
@@ -454,16 +459,25 @@ struct BallTracker {
     /// have taken a few points off it (a bird it crossed) before it ended, while the young
     /// track found the ball again.
     func continues(_ old: Track, with young: Track) -> Bool {
-        let base = Self.before(young, old)
-        guard base.points.count >= 4, young.points[0].frame - base.lastFrame <= settings.resumeWindow else { return false }
-        for p in young.points.prefix(3) {
-            guard let prediction = predict(base, t: p.t) else { return false }
-            let dx = p.x - prediction.x, dy = p.y - prediction.y
-            // Looser than a frame-to-frame match: the model is extrapolated over the gap.
-            let gate = 2 * prediction.gate + 2
-            guard dx * dx + dy * dy <= gate * gate else { return false }
+        let before = Self.before(young, old)
+        guard young.points[0].frame - before.lastFrame <= settings.resumeWindow else { return false }
+        // A track losing its ball often takes a wrong point on its way out (x264 erased the
+        // ball in that frame and a speck nearby passed), which bends the flight it predicts
+        // from: failing that, its flight without its last point is tried.
+        for dropped in 0...1 {
+            var base = before
+            base.points.removeLast(min(dropped, base.points.count))
+            guard base.points.count >= 4 else { return false }
+            base.lastFrame = base.points[base.points.count - 1].frame
+            if young.points.prefix(3).allSatisfy({ p in
+                guard let prediction = predict(base, t: p.t) else { return false }
+                let dx = p.x - prediction.x, dy = p.y - prediction.y
+                // Looser than a frame-to-frame match: the model is extrapolated over the gap.
+                let gate = 2 * prediction.gate + 2
+                return dx * dx + dy * dy <= gate * gate
+            }) { return true }
         }
-        return true
+        return false
     }
 
     /// `old` as it was before `young`'s first frame.
