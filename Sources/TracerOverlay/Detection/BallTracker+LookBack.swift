@@ -167,10 +167,11 @@ extension BallTracker {
         var run = track.points.count - 1
         while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
         if let confirmed = confirmedByLookingBack(Array(track.points[run...]), of: track, search: search) { return confirmed }
-        // Only a track that starts at a struck ball's speed and has two points more than a run
+        // Only a track that starts at a struck ball's speed and has a point more than a run
         // would need: chains of specks in clutter are often gappy and fast, and this is the
-        // dearer test.
-        guard run > 0, track.points.count >= settings.earliestConfirmation + 2 else { return nil }
+        // dearer test. (At 30 frames a second a far ball seen every other frame is lost to
+        // three misses in a row as often as not before it gathers more.)
+        guard run > 0, track.points.count >= settings.earliestConfirmation + 1 else { return nil }
         let a = track.points[0], b = track.points[2]
         let start = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / max(b.t - a.t, 1e-9)
         guard start >= settings.minimumConfirmSpeed else { return nil }
