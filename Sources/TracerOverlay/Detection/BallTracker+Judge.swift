@@ -1,0 +1,136 @@
+import Foundation
+
+extension BallTracker {
+    /// What the last `trajectoryLength` points say about a track.
+    enum Verdict { case trajectory, notYet, never }
+
+    /// Whether the last `window` points (default `trajectoryLength`) look like an object in
+    /// flight (`notYet` when its motion does not, `never` when its shape shows it is something
+    /// else); `launchSpeed` scales the speed a window must start with (that of a struck ball).
+    func judge(_ track: Track, window: Int? = nil, launchSpeed: Double = 1) -> Verdict {
+        let window = window ?? settings.trajectoryLength
+        // A struck ball passes the tests within a few windows of its first sighting; something
+        // followed far longer without passing them (a bird gliding, a walker's head) is not
+        // one, however its last points happen to line up (compression makes a bird's wake and
+        // the frames where it leaves look like a quick, smooth flight).
+        if track.points.count > settings.longestUnconfirmedTrack { return .never }
+        if let shape = shapeVerdict(Array(track.points.suffix(window))) { return shape }
+        return isTrajectory(track, window: window, launchSpeed: launchSpeed) ? .trajectory : .notYet
+    }
+
+    /// `never` when the blobs' shapes rule out a ball, nil when they do not.
+    private func shapeVerdict(_ window: [TrackPoint]) -> Verdict? {
+        // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
+        // few pixels long.
+        let lengths = window.map(\.halfLength)
+        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        if meanLength >= 2 {
+            // Measured on logarithms: a ball receding down the line shortens its streak by a
+            // steady factor each frame (smooth), wings flick the length up and down (rough).
+            // The median, not the mean: a ball crossing from ground to sky shortens its visible
+            // streak once, wings beat all the time. Only over blobs at least 3 pixels long: the
+            // length of a shorter one is mostly measurement noise.
+            var wobbles: [Double] = []
+            for i in 1..<(lengths.count - 1) where min(lengths[i - 1], lengths[i], lengths[i + 1]) >= 3 {
+                wobbles.append(abs(log(lengths[i]) - 0.5 * (log(lengths[i - 1]) + log(lengths[i + 1]))))
+            }
+            wobbles.sort()
+            let roughness = wobbles.count >= 4 ? wobbles[wobbles.count / 2] : 0
+            // Not final: a ball leaving the club merges with it for a frame or two.
+            if roughness > settings.maximumSizeRoughness { return .notYet }
+        }
+        // A ball smeared by motion is long along its path; a club shaft or a limb is long across it.
+        var elongated = 0, across = 0
+        for i in 1..<(window.count - 1) {
+            let p = window[i]
+            guard p.halfLength >= 3, p.halfLength >= 2.5 * p.radius else { continue }
+            let dx = window[i + 1].x - window[i - 1].x, dy = window[i + 1].y - window[i - 1].y
+            let d = (dx * dx + dy * dy).squareRoot()
+            guard d > 1 else { continue }
+            elongated += 1
+            if abs(dx * p.axisX + dy * p.axisY) / d < 0.8 { across += 1 }
+        }
+        if across * 2 > elongated && across >= 2 { return .never }
+        // Nor can a ball's streak be longer than the way it moves in one frame (the shutter is
+        // open for at most a frame): a longer blob is the end of something bigger moving.
+        var overlong = 0
+        for i in 1..<window.count {
+            let p = window[i], q = window[i - 1]
+            let frames = Double(max(p.frame - q.frame, 1))
+            let step = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() / frames
+            if p.halfLength > 0.5 * step + 2 * p.radius + 2 { overlong += 1 }
+        }
+        if overlong * 3 > window.count { return .never }
+        return nil
+    }
+
+    private func isTrajectory(_ track: Track, window length: Int, launchSpeed: Double) -> Bool {
+        let window = Array(track.points.suffix(length))
+        let first = window[0], last = window[window.count - 1]
+        let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
+        guard chord >= settings.minimumTravel else { return false }
+        var path = 0.0
+        for i in 1..<window.count {
+            let dx = window[i].x - window[i - 1].x, dy = window[i].y - window[i - 1].y
+            path += (dx * dx + dy * dy).squareRoot()
+        }
+        guard chord >= 0.7 * path else { return false }
+        // Quick enough for a struck ball (birds and people are slower at the same distance).
+        // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
+        // is often first seen when it already has: the first half of the window may show the
+        // speed the whole window no longer averages.
+        let mid = window[window.count / 2]
+        let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
+        let launch = launchSpeed * settings.minimumConfirmSpeed
+        guard chord / max(last.t - first.t, 1e-9) >= launch
+            || firstChord / max(mid.t - first.t, 1e-9) >= 1.2 * launch else { return false }
+        // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
+        // A local search does not measure what moves around its find: only the points found
+        // among a frame's candidates say.
+        let measured = window.filter { !$0.foundByLocalSearch }
+        guard !measured.isEmpty else { return false }
+        let crowded = measured.filter { $0.activity > settings.crowdedActivity }.count
+        guard crowded * 3 <= measured.count else { return false }
+        // A ball flies in the open; a limb or a club's edge always has other motion around it.
+        let activities = measured.map(\.activity).sorted()
+        guard activities[activities.count / 2] <= settings.typicalActivity else { return false }
+        let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
+        let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
+        let quadratic = fitTime(window)
+        // Gravity bends a flight downward in an upright picture, seen from any side (a ball
+        // leaving down the line slows as it rises); a window bowed clearly upward is a chance
+        // chain of specks, however well a free enough model fits it.
+        let half = 0.5 * (last.t - first.t)
+        guard -quadratic.y.a * half * half <= max(settings.maximumUpwardBow, 3 * quadratic.rms) else { return false }
+        // The depth terms as free as the window's size warrants: a ball leaving the camera,
+        // 5 to 15 m away within these ten frames, bends the path more than a fixed ridge allows.
+        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y),
+                                           ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread)
+        guard min(quadratic.rms, flight?.rmsResidual ?? .infinity) <= tolerance else { return false }
+        // A ball leaves; a club head swings round a pivot: limit how far the direction turns.
+        let span = last.t - first.t
+        let path0 = { (t: Double) -> (x: Double, y: Double)? in
+            if let flight, (flight.rmsResidual < quadratic.rms) { return flight.point(at: t) }
+            return (quadratic.x.value(at: t - first.t), quadratic.y.value(at: t - first.t))
+        }
+        if let a0 = path0(first.t), let a1 = path0(first.t + 0.1 * span),
+           let b0 = path0(last.t - 0.1 * span), let b1 = path0(last.t) {
+            let v0 = (a1.x - a0.x, a1.y - a0.y), v1 = (b1.x - b0.x, b1.y - b0.y)
+            let n0 = (v0.0 * v0.0 + v0.1 * v0.1).squareRoot(), n1 = (v1.0 * v1.0 + v1.1 * v1.1).squareRoot()
+            if n0 > 0.05 && n1 > 0.05 {
+                let cosine = (v0.0 * v1.0 + v0.1 * v1.1) / (n0 * n1)
+                if cosine < 0.3 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Constant-acceleration fit of points in time, with its RMS residual in pixels.
+    func fitTime(_ points: [TrackPoint]) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
+        let t0 = points[0].t
+        let ts = points.map { $0.t - t0 }
+        let fx = QuadraticFit.fit(xs: ts, ys: points.map(\.x))
+        let fy = QuadraticFit.fit(xs: ts, ys: points.map(\.y))
+        return (fx, fy, (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot())
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import MediaKitLinux
+
+extension BallTracker {
+    /// Where a track expects its object in the frame at time `t`, and how far off it may be.
+    struct Prediction {
+        var x: Double
+        var y: Double
+        var gate: Double
+        /// Velocity over the last step, pixels per second.
+        var vx: Double
+        var vy: Double
+    }
+
+    func predict(_ track: Track, t: Double) -> Prediction? {
+        let n = track.points.count
+        guard n >= 2 else { return nil }
+        let last = track.points[n - 1], prev = track.points[n - 2]
+        let dt = t - last.t, pdt = last.t - prev.t
+        guard dt > 0, pdt > 0 else { return nil }
+        let vx = (last.x - prev.x) / pdt, vy = (last.y - prev.y) / pdt
+        var step = (vx * vx + vy * vy).squareRoot() * dt
+        if n >= 4 {
+            // Judge speed over several steps: one step of a slow ball is mostly camera shake.
+            let back = track.points[n - 4]
+            let cx = last.x - back.x, cy = last.y - back.y
+            step = min(step, (cx * cx + cy * cy).squareRoot() / max(last.t - back.t, 1e-9) * dt)
+            // Fast: the perspective-aware flight model over the recent points. Slow (a ball far
+            // away near its apex): a straight line through the last few points, which camera
+            // shake and centroid noise cannot bend into a wild extrapolation.
+            if step > 3 {
+                let window = Array(track.points.suffix(12))
+                if let fit = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y)),
+                   let p = fit.point(at: t) {
+                    // Trust the model only while it keeps going the way the object went.
+                    let px = p.x - last.x, py = p.y - last.y
+                    let ahead = (px * vx + py * vy) / max(step / dt * (px * px + py * py).squareRoot(), 1e-9)
+                    let length = (px * px + py * py).squareRoot()
+                    if ahead > 0.7 && length < 1.6 * step {
+                        let gate = max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step)
+                        guard window.count < 8 else { return Prediction(x: p.x, y: p.y, gate: gate, vx: vx, vy: vy) }
+                        // Eight parameters fitted to a short window follow its points exactly, so
+                        // one centre pulled off the ball (half of it against the ground, half
+                        // against the sky) bends the extrapolation more than the residual shows.
+                        // Look over the span between the model and a constant-velocity step.
+                        let cx = last.x + vx * dt, cy = last.y + vy * dt
+                        let spread = 0.5 * ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot()
+                        return Prediction(x: 0.5 * (p.x + cx), y: 0.5 * (p.y + cy), gate: max(gate, spread + 2.5 + 0.25 * step),
+                                          vx: vx, vy: vy)
+                    }
+                }
+            } else {
+                let window = Array(track.points.suffix(6))
+                let t0 = window[0].t
+                let ts = window.map { $0.t - t0 }
+                let lx = LinearFit(xs: ts, ys: window.map(\.x)), ly = LinearFit(xs: ts, ys: window.map(\.y))
+                let rms = (lx.rms * lx.rms + ly.rms * ly.rms).squareRoot()
+                return Prediction(x: lx.value(at: t - t0), y: ly.value(at: t - t0), gate: 3.0 + 2 * rms + 0.25 * step,
+                                  vx: lx.slope, vy: ly.slope)
+            }
+        }
+        return Prediction(x: last.x + vx * dt, y: last.y + vy * dt, gate: 2.5 + 0.35 * step, vx: vx, vy: vy)
+    }
+
+    /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
+    func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
+        let last = track.points[track.points.count - 1]
+        let dt = t - last.t
+        guard dt > 0 else { return nil }
+        let dx = c.x - last.x, dy = c.y - last.y
+        let step = (dx * dx + dy * dy).squareRoot()
+        if step > settings.maxSpeed * dt { return nil }
+        // The same object keeps its size and, roughly, its contrast from one frame to the next.
+        let rBig = max(c.radius, last.radius), rSmall = max(min(c.radius, last.radius), 1.0)
+        if rBig > 3 * rSmall { return nil }
+        let cBig = max(c.peakContrast, last.contrast), cSmall = max(min(c.peakContrast, last.contrast), 4)
+        guard let prediction else { return cBig > 6 * cSmall ? nil : step / (settings.maxSpeed * dt) }
+        let ex = c.x - prediction.x, ey = c.y - prediction.y
+        let error = (ex * ex + ey * ey).squareRoot()
+        guard error <= prediction.gate else { return nil }
+        // Direction and speed must change smoothly once the motion is clearly above the noise.
+        let prevSpeed = (prediction.vx * prediction.vx + prediction.vy * prediction.vy).squareRoot()
+        // Unless an established, fast track predicts the candidate well: a white ball climbing from
+        // trees into a pale sky keeps a tenth of its contrast from one frame to the next (birds
+        // and the flicker around them are slower, and do not get this licence).
+        // (Speed per analysed frame: over a missed frame a bird covers twice its step.)
+        let perFrame = prevSpeed * dt / Double(max(frame - last.frame, 1))
+        let launching = track.points.count >= 5 && perFrame >= settings.launchStep && error <= 0.65 * prediction.gate
+            && min(c.peakContrast, last.contrast) >= 10
+        if cBig > (launching ? 24 : 6) * cSmall { return nil }
+        if prevSpeed * dt > 2.5 && step > 2.5 {
+            let cosine = (prediction.vx * dx + prediction.vy * dy) / (prevSpeed * step)
+            if cosine < 0.64 { return nil }  // more than ~50 degrees of turn in one step
+            let ratio = step / dt / prevSpeed
+            if ratio < 0.4 || ratio > 2.0 { return nil }
+        }
+        // Between two candidates about as near the prediction, the one whose contrast matches
+        // the object's recent points: a jittering far ball over a speck of noise.
+        let n = track.points.count
+        let recent = n >= 3 ? (track.points[n - 1].contrast + track.points[n - 2].contrast + track.points[n - 3].contrast) / 3
+                            : last.contrast
+        return error / prediction.gate + 0.15 * abs(log(Double(max(c.peakContrast, 1)) / Double(max(recent, 1))))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MediaKitLinux
+
+/// One detected centre on a track, in analysis pixels.
+struct TrackPoint {
+    var time: MediaTime
+    /// Seconds since the tracker's first frame (cheap arithmetic for fits).
+    var t: Double
+    var x: Double
+    var y: Double
+    var radius: Double
+    /// Half the blob's length (a streak's half length, a bird's half wingspan).
+    var halfLength: Double
+    /// The blob's long axis (unit vector).
+    var axisX: Double
+    var axisY: Double
+    var contrast: Int
+    var activity: Int
+    /// The analysed-frame number the point was found in.
+    var frame: Int
+    /// +1 brighter than the background, -1 darker.
+    var polarity: Int8
+    /// Found by its look in one frame rather than by a change between frames.
+    var foundByAppearance = false
+    /// Found by a local search at the track's prediction, not among the frame's candidates.
+    var foundByLocalSearch = false
+}
+
+/// A request to look for a tracked object near where it should be, against frames in which it
+/// was elsewhere, or failing that by its look in the current frame (the ways to keep a ball
+/// that hangs almost still at its apex).
+struct LocalSearch {
+    /// Predicted centre in analysis pixels.
+    var x: Double
+    var y: Double
+    /// How far from the prediction to look, in pixels.
+    var radius: Double
+    /// The polarity the object has had.
+    var polarity: Int8
+    /// Analysed-frame numbers of frames in which the object was well away from the prediction.
+    var references: [Int]
+    /// Luma steps below the frame's noise threshold a change may be and still count: a long,
+    /// established flight can trust a fainter change where its model puts the ball.
+    var thresholdRelief = 0
+    /// The analysed frame to look in; nil for the current one (an earlier one when a confirmed
+    /// flight looks back for its first frames).
+    var frame: Int? = nil
+    /// Whether a dot set off from its surroundings in the one frame may stand in when nothing
+    /// changed enough.
+    var byAppearance = true
+    /// The object's predicted motion per analysed frame (pixels) when looking back at a fast
+    /// flight's first frames: where no pixel changed enough, a faint streak along this motion
+    /// is sought (``DetectionPipeline/streakCandidate(_:motion:region:)``).
+    var motion: SIMD2<Double>? = nil
+    /// Whether only such a streak counts (past a frame where the look back found nothing, the
+    /// strongest changed pixel near an uncertain prediction is more often the club than the
+    /// ball).
+    var streakOnly = false
+}
+
+/// A hypothesis that a sequence of candidates is one object in flight.
+struct Track {
+    var uuid: UUID
+    var points: [TrackPoint]
+    /// Consecutive analysed frames without a matching candidate.
+    var misses = 0
+    /// Passed the trajectory tests once; from then on it is reported on every new point.
+    var confirmed = false
+    /// Showed the shape of something that is not a ball (beating wings, a shaft's end): never
+    /// to be reported, however it moves later.
+    var rejected = false
+    /// Points before its newest may have changed since it was last reported (it is new, looked
+    /// back, or took over or resumed another track's flight): the next report must say which.
+    var historyRevised = true
+    /// Points held when it was last reported.
+    var reportedCount = 0
+    /// Analysed-frame number of the latest point.
+    var lastFrame: Int
+
+    init(point: TrackPoint) {
+        uuid = TrackIdentifier.make()
+        points = [point]
+        lastFrame = point.frame
+    }
+}

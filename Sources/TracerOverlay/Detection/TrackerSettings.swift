@@ -1,0 +1,77 @@
+/// The tuning of the tracker, in analysis pixels and seconds.
+struct TrackerSettings {
+    /// Points needed (and fitted) before a track is reported: Vision's `trajectoryLength`.
+    var trajectoryLength: Int
+    /// Fastest image motion considered, in pixels per second.
+    var maxSpeed: Double
+    /// Analysed frames a confirmed track may go without a detection before it ends.
+    var maxMissesConfirmed = 5
+    /// Analysed frames an unconfirmed track may go without a detection.
+    var maxMissesTentative = 2
+    /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
+    var fitTolerance = 1.0
+    /// Smallest distance (pixels) between the first and last point of a reported window.
+    var minimumTravel = 4.0
+    /// Changed pixels around a candidate above which it counts as inside a moving region.
+    var crowdedActivity = 40
+    /// The most changed pixels around a track's typical (median) point: a ball flies in the
+    /// open for most of its window, a swinging limb never does.
+    var typicalActivity = 8
+    /// Largest typical (median) frame-to-frame wobble of the logarithm of a blob's length, over
+    /// blobs long enough to measure it (3 px): wings beating, not a ball.
+    var maximumSizeRoughness = 0.06
+    /// Most live hypotheses; beyond that the least promising are dropped.
+    var maxTracks = 300
+    /// Slowest mean image speed, in pixels per second, of the window that first confirms a
+    /// track. A struck ball starts faster than birds and walkers at the same distance; once
+    /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
+    var minimumConfirmSpeed = 0.0
+    /// Image motion per analysed frame (pixels) above which an established track may take a
+    /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
+    var launchStep = 6.0
+    /// A local search that finds exactly the centre of the track's last this many points has
+    /// found a frozen patch of picture, not the ball: the find is dropped.
+    var frozenRepeats = 10
+    /// A track that moved at least ``stallPriorSpeed`` pixels a frame over its three points
+    /// before may not then gather ``stallWindow`` local finds in a row that all sit within
+    /// ``stallSpread`` pixels of each other.
+    var stallWindow = 8
+    var stallSpread = 0.6
+    var stallPriorSpeed = 1.0
+    /// The same for a shorter run held tighter still: x264 repeating a block unchanged puts
+    /// the centre in the same place to a few hundredths of a pixel, which a ball slowing into
+    /// its apex, measured through noise, does not.
+    var frozenStallWindow = 4
+    var frozenStallSpread = 0.15
+    /// Most points in a row a track may gather by its object's look in single frames (a dot
+    /// against its surroundings) before it needs one found by motion again: without motion a
+    /// track could settle on any still speck its prediction runs into.
+    var longestAppearanceRun = 12
+    /// How far (pixels) the object must have been from its predicted place in a frame for that
+    /// frame to serve as background in a local search.
+    var referenceClearance = 4.0
+    /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
+    /// three times its RMS residual) and still be judged a flight.
+    var maximumUpwardBow = 3.0
+    /// Most frames a newly confirmed track looks back for its object before its first point.
+    var longestLookBack = 12
+    /// Fewest points of its own a track needs before a look back at the frames before it may
+    /// make up the rest of its first window (a dark ball lost against the ground for its first
+    /// frames would otherwise be reported only once it had flown a whole window in the clear).
+    var earliestConfirmation = 6
+    /// Largest RMS residual (pixels) of a young track's flight for finds between its points to
+    /// help confirm it: only a flight known that closely is tested by finding its object where
+    /// it was not seen (a bird's or a swinging limb's chain fits loosely).
+    var largestConfirmingFillResidual = 1.2
+    /// Widest gate (pixels) in which a look back may take a one-pixel find.
+    var lookBackSinglePixelGate = 6.0
+    /// Most points a track may gather before it passes the trajectory tests; past that it is
+    /// never reported.
+    var longestUnconfirmedTrack = 30
+    /// Frames a confirmed track must have gone without its object before a sibling hypothesis
+    /// grown from its points carries its flight on (one missed frame is common and harmless).
+    var siblingTakeoverMisses = 2
+    /// Most analysed frames between a confirmed track's last point and the first point of a
+    /// young track that continues it under the same uuid.
+    var resumeWindow = 30
+}
