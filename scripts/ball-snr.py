@@ -6,12 +6,14 @@ Usage: scripts/ball-snr.py CLIP [ANALYSIS_SIZE]
   by `golf-clip catalogue`); ANALYSIS_SIZE is the long side the frames are scaled to first
   (default 800, the detector's; 0 keeps the clip's size). Needs ffmpeg and numpy.
 
-Each decoded frame (area-scaled as the detector scales it) minus the per-pixel median of the
-frames 2 to 6 before it gives the change; the ball's signal is that change summed over the 3x3
-pixels at its true centre, the noise is the spread of the same sum at 200 places within 40 px.
-Their ratio is the ball's per-frame z. An ideal detector that knew the flight's path could add
-z over N consecutive visible frames (z_sum / sqrt(N)); where even that stays under about 6, no
-search over unknown paths can tell the ball from the noise without false alarms.
+Each decoded frame (area-scaled as the detector scales it) is compared with up to five earlier
+frames in which the ball was 4 px or more away: the change beyond every reference's 3x3
+neighbourhood (what survives a pixel of camera shake). The ball's signal is the largest change
+in the 3x3 pixels at its true centre; the same measured at 200 places within 40 px gives the
+noise (median and robust spread). (signal - median) / spread is the ball's per-frame z. An
+ideal detector that knew the flight's path could add z over N consecutive visible frames
+(z_sum / sqrt(N)); where even that stays under about 6, no search over unknown paths can tell
+the ball from the noise without false alarms.
 """
 import json
 import subprocess
@@ -42,16 +44,36 @@ def main():
         x, y = int(round(f["x"] * scale)), int(round(f["y"] * scale))
         if not (3 <= x < aw - 3 and 3 <= y < ah - 3):
             continue
-        change = frames[i] - np.median(frames[i - 6:i - 1], axis=0)
-        signal = change[y - 1:y + 2, x - 1:x + 2].sum()
+        # The background: up to 5 earlier frames (at most 90 back) in which the ball was 4 px
+        # or more away, as the detector takes its references for a slow ball.
+        refs = []
+        for j in range(i - 2, max(i - 90, 0), -1):
+            g = truth["frames"][j]
+            if not g.get("visible") or np.hypot(g["x"] * scale - x, g["y"] * scale - y) >= 4:
+                refs.append(j)
+                if len(refs) == 5:
+                    break
+        if not refs:
+            continue
+        # Changed beyond every reference's 3x3 neighbourhood, either way: what survives a
+        # pixel of camera shake, as the detector measures change.
+        stack = frames[refs]
+        hi = stack.max(axis=0)
+        lo = stack.min(axis=0)
+        hi = np.max([np.roll(np.roll(hi, dy, 0), dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
+        lo = np.min([np.roll(np.roll(lo, dy, 0), dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
+        excess = np.maximum(frames[i] - hi, lo - frames[i])
+        signal = excess[y - 1:y + 2, x - 1:x + 2].max()
         ys = np.clip(y + rng.integers(-40, 40, 200), 2, ah - 3)
         xs = np.clip(x + rng.integers(-40, 40, 200), 2, aw - 3)
-        sums = [change[a - 1:a + 2, b - 1:b + 2].sum() for a, b in zip(ys, xs)]
-        # A flat, noiseless sky compresses to a constant: floor the spread at one level.
-        z.append(signal / max(float(np.std(sums)), 1.0))
+        noise = np.array([excess[a - 1:a + 2, b - 1:b + 2].max() for a, b in zip(ys, xs)])
+        middle = float(np.median(noise))
+        # A flat, noiseless sky compresses to a constant: floor the spread at half a level.
+        spread = max(1.4826 * float(np.median(np.abs(noise - middle))), 0.5)
+        z.append((signal - middle) / spread)
     if not z:
         sys.exit(f"{base}: no visible ball inside the picture")
-    z = np.array(z) * np.sign(np.median(z))
+    z = np.array(z)
     print(f"{base.split('/')[-1]} at {aw}x{ah}: {len(z)} frames, per-frame z median {np.median(z):.2f},"
           f" over 3 in {100 * (z > 3).mean():.0f}%")
     for n in (5, 10, 20):
