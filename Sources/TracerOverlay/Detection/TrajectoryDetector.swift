@@ -40,9 +40,11 @@ public final class TrajectoryDetector {
     /// The candidates of the latest analysed frame (for tests and tuning).
     private(set) var lastCandidates: [BallCandidate] = []
 
-    /// The slowest image speed, in frame widths per second, at which a new trajectory is first
-    /// reported. A struck golf ball leaves faster than birds glide and people walk at the same
-    /// distance; once reported, a trajectory is followed however slow it gets. 0 disables the test.
+    /// The slowest image speed, in lengths of the picture's long side per second, at which a new
+    /// trajectory is first reported. A struck golf ball leaves faster than birds glide, people
+    /// walk and a golfer's hands take the club back at the same distance; once reported, a
+    /// trajectory is followed however slow it gets. 0 disables the test. (Measured on the long
+    /// side so that a portrait video asks the same speed of a shot as a landscape one.)
     public var minimumLaunchSpeed: Double = 0.33
 
     /// Analysed frames so far.
@@ -99,7 +101,7 @@ public final class TrajectoryDetector {
             tracker.reset()
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
-            tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(size.width)
+            tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
         }
         let pipeline = pipeline!
         analysedFrameCount += 1
