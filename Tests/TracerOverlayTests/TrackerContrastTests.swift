@@ -55,6 +55,33 @@ import MediaKitLinux
         #expect(abs(longest.points.last!.x - real.x) < 1e-9, "took the speck at \(longest.points.last!.x)")
     }
 
+    @Test func aBallHangingStillAtOnePixelKeepsItsTrack() {
+        // A far ball that rose at a pixel a frame, slowed to a tenth of one, and now hangs at
+        // its apex: one pixel at the analysis size, found at that pixel's centre every frame.
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func place(_ n: Int) -> (x: Double, y: Double) {
+            n < 12 ? (300 + 0.6 * Double(n), 300 - 0.8 * Double(n))
+                   : (306.6 + 0.06 * Double(n - 11), 291.2 - 0.08 * Double(n - 11))
+        }
+        func ball(_ n: Int) -> BallCandidate {
+            BallCandidate(x: place(n).x, y: place(n).y, radius: 0.6, halfLength: 0.6,
+                          area: 1, polarity: 1, peakContrast: 15, neighbourhoodActivity: 0)
+        }
+        for n in 0..<20 {
+            _ = tracker.update([ball(n)], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+        }
+        let still = BallCandidate(x: 307.5, y: 290.5, radius: 0.6, halfLength: 0.6,
+                                  area: 1, polarity: 1, peakContrast: 15, neighbourhoodActivity: 0)
+        var reportedFrames: [Int] = []
+        for n in 20..<50 {
+            let updated = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { _ in
+                still
+            }
+            if !updated.isEmpty { reportedFrames.append(n) }
+        }
+        #expect(reportedFrames == Array(20..<50), "\(reportedFrames)")
+    }
+
     @Test func aFrozenPatchOfPictureDoesNotKeepATrackAlive() {
         // A slow far ball confirmed over twelve frames; then the encoder stops updating its
         // block, and the local search finds the very same centre in every later frame.

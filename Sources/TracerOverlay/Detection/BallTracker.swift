@@ -111,9 +111,11 @@ struct BallTracker {
             let dx = found.x - request.x, dy = found.y - request.y
             guard dx * dx + dy * dy <= request.radius * request.radius else { continue }
             // The very same centre frame after frame is no ball in flight but a patch of picture
-            // the encoder keeps repeating (skipped blocks still showing the ball where it was).
+            // the encoder keeps repeating (skipped blocks still showing the ball where it was),
+            // unless the ball was all but still before: a far ball hanging at its apex, a single
+            // pixel at the analysis size, is found at the same pixel's centre every frame.
             let repeats = track.points.suffix(settings.frozenRepeats).filter { $0.x == found.x && $0.y == found.y }.count
-            guard repeats < settings.frozenRepeats else { continue }
+            guard repeats < settings.frozenRepeats || !movedBefore(track, last: settings.frozenRepeats) else { continue }
             if found.foundByAppearance {
                 let run = track.points.suffix(settings.longestAppearanceRun)
                 guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
@@ -452,6 +454,16 @@ struct BallTracker {
         let relief = track.points.count >= 2 * settings.trajectoryLength && track.misses == 0 ? 1 : 0
         return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
                            thresholdRelief: relief)
+    }
+
+    /// Whether the track moved at least ``TrackerSettings/frozenPriorSpeed`` pixels a frame over
+    /// the three points before its last `k` (true when it has too few points to tell).
+    private func movedBefore(_ track: Track, last k: Int) -> Bool {
+        let n = track.points.count
+        guard n >= k + 3 else { return true }
+        let a = track.points[n - k - 3], b = track.points[n - k]
+        let dx = b.x - a.x, dy = b.y - a.y
+        return (dx * dx + dy * dy).squareRoot() >= settings.frozenPriorSpeed * Double(max(b.frame - a.frame, 1))
     }
 
     /// Whether taking `found` would leave the track parked: its last local finds sit still to a

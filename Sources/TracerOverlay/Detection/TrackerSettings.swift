@@ -30,8 +30,12 @@ struct TrackerSettings {
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
     /// A local search that finds exactly the centre of the track's last this many points has
-    /// found a frozen patch of picture, not the ball: the find is dropped.
+    /// found a frozen patch of picture, not the ball: the find is dropped, unless the track
+    /// moved less than ``frozenPriorSpeed`` pixels a frame before them (a far ball hanging at
+    /// its apex, one pixel at the analysis size; even frozen, such a find stays within a few
+    /// pixels of the ball over that many frames).
     var frozenRepeats = 10
+    var frozenPriorSpeed = 0.4
     /// A track that moved at least ``stallPriorSpeed`` pixels a frame over its three points
     /// before may not then gather ``stallWindow`` local finds in a row that all sit within
     /// ``stallSpread`` pixels of each other.
