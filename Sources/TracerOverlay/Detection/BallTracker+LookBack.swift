@@ -60,11 +60,7 @@ extension BallTracker {
                                       frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
             if let hit = search(request), let found = accepts(hit, back: back, first: first) {
                 if found.isAtRest { return }
-                var p = TrackPoint(time: entry.time, t: entry.t, x: found.candidate.x, y: found.candidate.y,
-                                   radius: found.candidate.radius, halfLength: found.candidate.halfLength,
-                                   axisX: found.candidate.axisX, axisY: found.candidate.axisY,
-                                   contrast: found.candidate.peakContrast, activity: found.candidate.neighbourhoodActivity,
-                                   frame: f, polarity: found.candidate.polarity)
+                var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: 0)
                 skipped = 0
@@ -123,10 +119,7 @@ extension BallTracker {
                 // pixel of noise always passes the threshold.
                 guard dx * dx + dy * dy <= place.gate * place.gate,
                       found.area >= 3 || place.gate <= settings.lookBackSinglePixelGate else { continue }
-                var p = TrackPoint(time: entry.time, t: entry.t, x: found.x, y: found.y, radius: found.radius,
-                                   halfLength: found.halfLength, axisX: found.axisX, axisY: found.axisY,
-                                   contrast: found.peakContrast, activity: found.neighbourhoodActivity,
-                                   frame: f, polarity: found.polarity)
+                var p = TrackPoint(found, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: i)
                 i += 1
@@ -154,10 +147,11 @@ extension BallTracker {
     }
 
     /// The track confirmed early, when its own points (fewer than a window) already pass every
-    /// test and the frames before them hold the object where its flight traced back puts it,
-    /// enough to fill the window, which must then pass as any window does; nil otherwise.
-    /// Points found by looking back count only towards the window's length and shape: the
-    /// tests on what moves around the object must hold for the track's own points, for a local
+    /// test and the frames before them (and, for a flight known closely, between them) hold the
+    /// object where its flight puts it, enough to fill the window, which must then pass as any
+    /// window does; nil otherwise. Points found by looking back count only towards the window's
+    /// length and shape, those between the track's points only towards its length: the tests
+    /// on what moves around the object must hold for the track's own points, for a local
     /// search does not measure that.
     func confirmedByLookingBack(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
         // The plainest evidence of its own first: its latest run of points in consecutive

@@ -429,8 +429,7 @@ struct BallTracker {
     }
 
     private func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {
-        TrackPoint(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX, axisY: c.axisY, contrast: c.peakContrast,
-                   activity: c.neighbourhoodActivity, frame: frame, polarity: c.polarity, foundByAppearance: c.foundByAppearance)
+        TrackPoint(c, time: time, t: t, frame: frame)
     }
 
     /// Where to look for a confirmed track's object now, and which earlier frames show the

@@ -26,6 +26,16 @@ struct TrackPoint {
     var foundByLocalSearch = false
 }
 
+extension TrackPoint {
+    /// The point candidate `c` makes in analysed frame `frame`, shown at `time` (`t` seconds
+    /// since the tracker's first frame).
+    init(_ c: BallCandidate, time: MediaTime, t: Double, frame: Int) {
+        self.init(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX,
+                  axisY: c.axisY, contrast: c.peakContrast, activity: c.neighbourhoodActivity, frame: frame,
+                  polarity: c.polarity, foundByAppearance: c.foundByAppearance)
+    }
+}
+
 /// A request to look for a tracked object near where it should be, against frames in which it
 /// was elsewhere, or failing that by its look in the current frame (the ways to keep a ball
 /// that hangs almost still at its apex).
