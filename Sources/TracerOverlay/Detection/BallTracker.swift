@@ -201,16 +201,20 @@ struct BallTracker {
         var heldBack = Set<Int>()
         for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
             && tracks[i].points.count >= settings.trajectoryLength {
-            guard case .trajectory = judge(tracks[i]) else { continue }
+            // A track that takes up a known flight where it lost its ball need not be as quick
+            // as a ball just struck: the flight it continues is the evidence (a ball receding
+            // down the line has slowed to a few pixels a frame by the time x264 drops it).
             let young = tracks[i]
+            let quick = judge(young) == .trajectory
+            guard quick || judge(young, launchSpeed: 0) == .trajectory else { continue }
             if let j = tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < frame && continues(tracks[j], with: young)
             }) {
                 tracks[i] = resumed(tracks[j], with: young)
                 drop[j] = true
-            } else if let j = tracks.indices.first(where: { j in
+            } else if let j = quick ? tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && grewOut(of: tracks[j], young)
-            }) {
+            }) : nil {
                 // A sibling hypothesis of the same ball, grown from the confirmed track's points.
                 // While the confirmed track follows the object as well, the sibling waits (it
                 // would be a second report of one ball); once that track has lost the ball (its
