@@ -152,4 +152,38 @@ import MediaKitLinux
         let taken = localFinds({ n in (300, y(n)) }, found: { n in (300 + 0.05 * Double(n % 3), min(y(n), y(12) - 0.02 * Double(n - 12))) })
         #expect(taken == Array(12..<40), "\(taken)")
     }
+
+    /// A far ball 2.2 px a frame up, confirmed; x264 erases it from frame `erased`, where a faint
+    /// speck sits `ahead` px beyond its place, and it is back the frame after. Returns the track
+    /// that reported last, and the frames it reported in.
+    func speckInPlaceOfTheBall(ahead: Double) -> (track: Track?, reported: [Int]) {
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        let erased = 16
+        func place(_ n: Int) -> (x: Double, y: Double) { (300 + 0.1 * Double(n), 300 - 2.2 * Double(n)) }
+        var reported: [Int] = []
+        var last: Track?
+        for n in 0..<24 {
+            let c = n == erased
+                ? BallCandidate(x: place(n).x, y: place(n).y - ahead, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
+                                peakContrast: 5, neighbourhoodActivity: 0)
+                : BallCandidate(x: place(n).x, y: place(n).y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
+                                peakContrast: 12, neighbourhoodActivity: 0)
+            let updated = tracker.update([c], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+            if let i = updated.first {
+                reported.append(n)
+                last = tracker.tracks[i]
+            }
+        }
+        return (last, reported)
+    }
+
+    @Test func aSpeckTakenWhereTheBallWasErasedGivesWayToTheBall() throws {
+        let (track, reported) = speckInPlaceOfTheBall(ahead: 3)
+        // Reported every frame from its confirmation on (the speck at frame 16 too, as it was
+        // then taken), with the ball's own centre at frame 17 and the speck gone.
+        #expect(reported == Array(9..<24), "\(reported)")
+        let points = try #require(track).points
+        #expect(!points.contains { $0.frame == 16 }, "the speck should have given way")
+        #expect(points.contains { $0.frame == 17 && abs($0.y - (300 - 2.2 * 17)) < 0.01 })
+    }
 }

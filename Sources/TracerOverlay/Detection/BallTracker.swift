@@ -78,6 +78,36 @@ struct BallTracker {
             track.lastFrame = frame
             next.append(track)
         }
+        // 1b. A confirmed track that finds nothing where it expects its object may have taken,
+        //     in the frame before, a speck beside a ball x264 had erased there: that point bends
+        //     its prediction (a slow ball 2 px on seems to stop dead). Where that point was
+        //     fainter than the ball had been, the flight without it is asked, and a candidate
+        //     it finds that is not as faint takes the speck's place.
+        for (ti, track) in tracks.enumerated() where track.confirmed && !extended[ti] && track.misses == 0
+            && track.points.count >= 6 && !track.points[track.points.count - 1].foundByLocalSearch {
+            let doubtful = track.points[track.points.count - 1]
+            let before = track.points.dropLast().suffix(3)
+            let usual = Double(before.reduce(0) { $0 + $1.contrast }) / Double(before.count)
+            guard Double(doubtful.contrast) <= 0.7 * usual else { continue }
+            var base = track
+            base.points.removeLast()
+            base.lastFrame = base.points[base.points.count - 1].frame
+            guard let prediction = predict(base, t: t) else { continue }
+            var best: (index: Int, cost: Double)?
+            grid.forEach(near: prediction, last: base.points[base.points.count - 1], reach: reach(base, prediction, t: t)) { ci in
+                guard !taken[ci], candidates[ci].peakContrast > doubtful.contrast,
+                      let cost = matchCost(base, prediction, candidates[ci], t: t) else { return }
+                if best == nil || cost < best!.cost { best = (ci, cost) }
+            }
+            guard let best else { continue }
+            extended[ti] = true
+            taken[best.index] = true
+            base.points.append(point(candidates[best.index], time: time, t: t))
+            base.misses = 0
+            base.lastFrame = frame
+            base.historyRevised = true
+            next.append(base)
+        }
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
         //    well, also stay as they were: a wrong link must not end the right hypothesis.
         for (ti, track) in tracks.enumerated() where !track.confirmed && !idle[ti] {
