@@ -221,9 +221,10 @@ struct BallTracker {
         return report
     }
 
-    /// Gives a young track that would now be confirmed, and that continues the path of a
-    /// confirmed track which lost its object (still coasting or lately ended), to that older
-    /// track: one flight keeps one uuid across the frames where its ball could not be seen.
+    /// Gives a young track whose window passes as a flight (at any speed: the flight it
+    /// continues vouches for it), and that continues the path of a confirmed track which lost
+    /// its object (still coasting or lately ended), to that older track: one flight keeps one
+    /// uuid across the frames where its ball could not be seen.
     /// Returns the indices of young tracks held back from confirmation this frame: siblings of a
     /// confirmed track that still follows its object better.
     private mutating func resumeInterruptedTracks() -> Set<Int> {
