@@ -230,6 +230,8 @@ struct BallTracker {
     private mutating func resumeInterruptedTracks() -> Set<Int> {
         var drop = [Bool](repeating: false, count: tracks.count)
         var heldBack = Set<Int>()
+        // Only then is a slow track's window worth judging a second time.
+        let flightLost = !ended.isEmpty || tracks.contains { $0.confirmed && $0.lastFrame < frame }
         for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
             && tracks[i].points.count >= settings.trajectoryLength {
             // A track that takes up a known flight where it lost its ball need not be as quick
@@ -237,7 +239,7 @@ struct BallTracker {
             // down the line has slowed to a few pixels a frame by the time x264 drops it).
             let young = tracks[i]
             let quick = judge(young) == .trajectory
-            guard quick || judge(young, launchSpeed: 0) == .trajectory else { continue }
+            guard quick || (flightLost && judge(young, launchSpeed: 0) == .trajectory) else { continue }
             if let j = tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < frame && continues(tracks[j], with: young)
             }) {
