@@ -1,8 +1,9 @@
 extension DetectionPipeline {
     /// The strongest change of the requested polarity inside the gate around the predicted
     /// place, measured against the 3x3 neighbourhood of frames in which the object was
-    /// elsewhere; when nothing there changed enough, the object found by its look in this frame
-    /// alone (``appearanceCandidate(_:box:)``).
+    /// elsewhere; when nothing there changed enough, the same change sought in the full-size
+    /// frames (``fullResolutionCandidate(_:region:)``), else the object found by its look in
+    /// this frame alone (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
         let searched = request.frame ?? frameNumber
         guard searched <= frameNumber, frameNumber - searched < DetectionPipeline.historyLength else { return nil }
@@ -53,10 +54,12 @@ extension DetectionPipeline {
                 }
             }
         }
-        // Nothing changed enough: looking back at a fast flight, the ball may be a streak too
+        // Nothing changed enough: a far ball may have been averaged away by the reduction to
+        // the analysis size; looking back at a fast flight, the ball may be a streak too
         // faint for any one pixel; else it may hang still in front of cloud that moved since
         // the reference frames: look for it as a dot in this frame alone.
         guard best.excess > 0 else {
+            if let found = fullResolutionCandidate(request, region: region) { return found }
             if let motion = request.motion { return streakCandidate(request, motion: motion, region: region) }
             return request.byAppearance ? inside(region, appearanceCandidate(request, box: (x0, y0, x1, y1))) : nil
         }

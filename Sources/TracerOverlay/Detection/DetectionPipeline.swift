@@ -16,6 +16,17 @@ final class DetectionPipeline {
     let mask: MotionMask
     private let extractor: BlobExtractor
     private var flags: [FlaggedPixel] = []
+    /// The latest frames at their own size, when that is well above the analysis size.
+    let fullResolution: FullResolutionHistory?
+    /// Full-size frames are kept when the video is at least this many times the analysis size
+    /// across: below it the analysis size loses little of a ball.
+    static let fullResolutionMinimumScale = 1.5
+    /// The smallest full-size change that counts, in luma steps. In flat, compressed sky the
+    /// measured noise is nil while x264 still moves whole blocks by 5-6 steps (at 6, crf 23
+    /// clips took such blocks as the ball).
+    static let fullResolutionMinimumThreshold = 7
+    /// How many median frame-to-frame differences a full-size change must exceed.
+    static let fullResolutionNoiseFactor = 2.5
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
@@ -27,6 +38,9 @@ final class DetectionPipeline {
         mask = MotionMask(width: width, height: height)
         extractor = BlobExtractor(width: width, height: height)
         flags.reserveCapacity(width * height / 20)
+        let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
+        fullResolution = scale >= DetectionPipeline.fullResolutionMinimumScale
+            ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
     }
 
     func fits(_ frame: VideoFrame, analysis: (width: Int, height: Int)) -> Bool {
@@ -37,6 +51,7 @@ final class DetectionPipeline {
         frameNumber += 1
         let image = images[frameNumber % DetectionPipeline.historyLength]
         downscaler.scale(frame, into: image)
+        fullResolution?.store(frame, number: frameNumber)
         flags.removeAll(keepingCapacity: true)
         guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
         // A ball's blob, even smeared into a streak, stays well under this many pixels.

@@ -1,0 +1,97 @@
+extension DetectionPipeline {
+    /// The change of the requested polarity inside the gate, sought in the full-size frames
+    /// (``FullResolutionHistory``) when the analysis size showed none: the same comparison as
+    /// ``localCandidate(_:region:maxRadius:)`` makes, against a threshold set by the noise
+    /// measured in the gate itself, since full-size noise is not what the analysis size has.
+    ///
+    /// Only for the current frame of a confirmed flight. The find is reported in analysis
+    /// pixels, its contrast as the change spread over one analysis pixel (what the analysis
+    /// size would have shown had it not been split between pixels).
+    func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
+        guard let history = fullResolution, request.frame == nil, request.motion == nil,
+              history.holds(frameNumber) else { return nil }
+        var references = request.references.filter { history.holds($0) }
+        if references.isEmpty, let oldest = history.oldest(before: frameNumber) {
+            // The references are older than the history: the oldest frame held is the one
+            // most likely to have had the ball elsewhere.
+            references = [oldest]
+        }
+        guard !references.isEmpty else { return nil }
+        let videoRange = history.isVideoRange(frameNumber)
+        return history.withLuma([frameNumber] + references) { planes in
+            fullResolutionCandidate(request, region: region, current: planes[0], refs: Array(planes.dropFirst()),
+                                    fullWidth: history.width, fullHeight: history.height, videoRange: videoRange)
+        }
+    }
+
+    private func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), current: LumaPlane, refs: [LumaPlane],
+                                         fullWidth: Int, fullHeight: Int, videoRange: Bool) -> BallCandidate? {
+        let scaleX = Double(fullWidth) / Double(width), scaleY = Double(fullHeight) / Double(height)
+        let cx = request.x * scaleX, cy = request.y * scaleY
+        let gate = request.radius * max(scaleX, scaleY)
+        let x0 = max(Int(cx - gate), 2), x1 = min(Int(cx + gate), fullWidth - 3)
+        let y0 = max(Int(cy - gate), 2), y1 = min(Int(cy + gate), fullHeight - 3)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, fullWidth - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, fullHeight - 1)
+        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
+        func level(_ image: LumaPlane) -> Int { image.sum(columns: mx0...mx1, rows: my0...my1) }
+        let currentLevel = level(current)
+        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
+
+        let boxWidth = x1 - x0 + 1
+        var excessAt = [Int](repeating: 0, count: boxWidth * (y1 - y0 + 1))
+        var differences = [Int](repeating: 0, count: 64)
+        var best = (excess: Int.min, x: 0, y: 0)
+        let gate2 = gate * gate
+        for y in y0...y1 {
+            let row = current.row(y), first = refs[0].row(y)
+            for x in x0...x1 {
+                var hi = Int.min, lo = Int.max
+                for (ref, offset) in zip(refs, offsets) {
+                    for yy in (y - 1)...(y + 1) {
+                        let rr = ref.row(yy)
+                        for xx in (x - 1)...(x + 1) {
+                            let v = Int(rr[xx]) + offset
+                            hi = max(hi, v); lo = min(lo, v)
+                        }
+                    }
+                }
+                let v = Int(row[x])
+                differences[min(abs(v - Int(first[x]) - offsets[0]), 63)] += 1
+                let excess = request.polarity > 0 ? v - hi : lo - v
+                excessAt[(y - y0) * boxWidth + (x - x0)] = excess
+                let ex = Double(x) + 0.5 - cx, ey = Double(y) + 0.5 - cy
+                if excess > best.excess && ex * ex + ey * ey <= gate2 { best = (excess, x, y) }
+            }
+        }
+        let threshold = Self.fullResolutionThreshold(differences: differences)
+        guard best.excess >= threshold else { return nil }
+        var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
+        for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
+            for x in max(best.x - 2, x0)...min(best.x + 2, x1) {
+                let w = excessAt[(y - y0) * boxWidth + (x - x0)]
+                guard w >= threshold else { continue }
+                weight += Double(w); sx += Double(w) * (Double(x) + 0.5); sy += Double(w) * (Double(y) + 0.5); count += 1
+            }
+        }
+        let pixelArea = scaleX * scaleY
+        let stretch = videoRange ? 255.0 / 219.0 : 1.0
+        let radius = max((Double(count) / Double.pi).squareRoot() / max(scaleX, scaleY), 0.5)
+        return inside(region, BallCandidate(
+            x: sx / weight / scaleX, y: sy / weight / scaleY, radius: radius, halfLength: radius,
+            area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
+            peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())), neighbourhoodActivity: 0))
+    }
+
+    /// The smallest change that counts in a full-size gate whose frame-to-frame differences
+    /// have the histogram `differences` (absolute luma steps, the last bin holding all larger).
+    static func fullResolutionThreshold(differences: [Int]) -> Int {
+        let samples = differences.reduce(0, +)
+        var seen = 0, median = 0
+        for (value, n) in differences.enumerated() {
+            seen += n
+            if 2 * seen >= samples { median = value; break }
+        }
+        return max(fullResolutionMinimumThreshold, Int((fullResolutionNoiseFactor * Double(median) + 2).rounded()))
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// The look at the full-size frames where a confirmed flight's ball is too small for the
+/// analysis size: a 0.6 px ball in a 1920x1080 video changes its 800 px analysis pixel by a level
+/// or two, under any threshold noise allows, while in the video's own pixels it stands out.
+@Suite struct FullResolutionSearchTests {
+    /// 2.4 times the analysis size across, as 1920x1080 is to 800x450.
+    static let sourceWidth = 480, sourceHeight = 264
+    static let width = 200, height = 110
+
+    /// A flat frame with noise of about 1 level and, when `ball` is given, one pixel
+    /// `levels` brighter at (x, y) (source pixels).
+    static func frame(seed: UInt64, ball: (x: Int, y: Int, levels: Double)?) throws -> VideoFrame {
+        var frame = try VideoFrame(width: sourceWidth, height: sourceHeight, pixelFormat: .gray8, time: .zero)
+        var rng = SplitMix64(seed: seed)
+        frame.withUnsafeMutablePlane(0) { base, stride in
+            for y in 0..<sourceHeight {
+                for x in 0..<sourceWidth {
+                    var n = 0.0
+                    for _ in 0..<4 { n += Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
+                    var v = 120 + 1.73 * n
+                    if let ball, ball.x == x, ball.y == y { v += ball.levels }
+                    base[y * stride + x] = UInt8(max(0, min(255, v.rounded())))
+                }
+            }
+        }
+        return frame
+    }
+
+    /// The ball's source pixel in frame `n`: 2.4 px (one analysis pixel) a frame to the right.
+    static func ballPixel(_ n: Int) -> (x: Int, y: Int) { (200 + Int(2.4 * Double(n)), 131) }
+
+    /// A pipeline fed `count` frames, the ball (when `levels` > 0) in each at `at(n)`.
+    static func pipeline(seed: UInt64, levels: Double, count: Int = 8,
+                         at: (Int) -> (x: Int, y: Int) = ballPixel) throws -> DetectionPipeline {
+        let pipeline = DetectionPipeline(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
+        for n in 0..<count {
+            let p = at(n)
+            let f = try frame(seed: seed * 100 + UInt64(n), ball: levels > 0 ? (p.x, p.y, levels) : nil)
+            _ = pipeline.candidates(in: f, region: (0, 0, width, height), minRadius: 0, maxRadius: 10)
+        }
+        return pipeline
+    }
+
+    /// A confirmed flight's request for frame 7, its prediction half an analysis pixel off,
+    /// frames 2 and 3 (the ball 4-5 analysis pixels away then) as references.
+    static func request() -> LocalSearch {
+        let p = Self.ballPixel(7)
+        return LocalSearch(x: (Double(p.x) + 0.5) / 2.4 + 0.5, y: (Double(p.y) + 0.5) / 2.4 - 0.4, radius: 3,
+                           polarity: 1, references: [2, 3], byAppearance: false)
+    }
+
+    static let region = (0, 0, width, height)
+
+    @Test func findsABallTheAnalysisSizeCannotSee() throws {
+        let p = Self.ballPixel(7)
+        let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        for seed in 1...5 {
+            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 12)
+            // At the analysis size the ball is a change of about two levels, under the frame's
+            // threshold.
+            let image = pipeline.images[7 % DetectionPipeline.historyLength], before = pipeline.images[3 % DetectionPipeline.historyLength]
+            let ax = Int(truth.0), ay = Int(truth.1)
+            let change = (ay - 1...ay + 1).flatMap { y in (ax - 1...ax + 1).map { x in Int(image.row(y)[x]) - Int(before.row(y)[x]) } }.max()!
+            #expect(change < pipeline.mask.threshold, "seed \(seed): analysis change \(change), threshold \(pipeline.mask.threshold)")
+            let found = try #require(pipeline.localCandidate(Self.request(), region: Self.region, maxRadius: 10), "seed \(seed)")
+            #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "seed \(seed): at \(found.x), \(found.y), ball at \(truth)")
+            #expect(found.polarity == 1)
+            #expect(found.radius < 1, "seed \(seed): radius \(found.radius) analysis pixels")
+        }
+    }
+
+    @Test func findsNothingInNoise() throws {
+        var falseFinds = 0
+        for seed in 10..<40 {
+            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 0)
+            if pipeline.localCandidate(Self.request(), region: Self.region, maxRadius: 10) != nil { falseFinds += 1 }
+        }
+        #expect(falseFinds <= 1, "\(falseFinds) of 30 full-size searches found a ball in plain noise")
+    }
+
+    @Test func referencesOlderThanTheHistoryGiveWayToItsOldestFrame() throws {
+        // A ball near its apex, half a source pixel a frame: the analysis frames in which it
+        // was clear of its place are older than the full-size frames held, and the oldest
+        // held frame (15 px before) stands in.
+        let drifting = { (n: Int) in (x: 200 + n / 2, y: 131) }
+        let pipeline = try Self.pipeline(seed: 7, levels: 12, count: 40, at: drifting)
+        let p = drifting(39)
+        let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        let request = LocalSearch(x: truth.0 + 0.3, y: truth.1, radius: 3, polarity: 1, references: [2, 3], byAppearance: false)
+        let found = try #require(pipeline.localCandidate(request, region: Self.region, maxRadius: 10))
+        #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "at \(found.x), \(found.y), ball at \(truth)")
+    }
+
+    @Test func aVideoAtTheAnalysisSizeKeepsNoFullSizeFrames() {
+        let same = DetectionPipeline(sourceWidth: 800, sourceHeight: 450, width: 800, height: 450)
+        #expect(same.fullResolution == nil)
+        // 1280x720 at 800 px is 1.6 times across: worth a look.
+        #expect(DetectionPipeline(sourceWidth: 1280, sourceHeight: 720, width: 800, height: 450).fullResolution != nil)
+        // A picture so large that not even four frames fit in the memory allowed.
+        #expect(FullResolutionHistory(width: 16000, height: 9000) == nil)
+    }
+}
