@@ -94,6 +94,24 @@ import MediaKitLinux
         #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "at \(found.x), \(found.y), ball at \(truth)")
     }
 
+    @Test func aLargePictureKeepsEveryFewFramesAsFarBack() throws {
+        // 3840x2160: 8 frames fit in the memory allowed, so every fourth is kept, and the
+        // history still reaches 32 frames back. One frame stands for all (they share pixels).
+        let history = try #require(FullResolutionHistory(width: 3840, height: 2160))
+        #expect(history.spacing == 4)
+        let frame = try VideoFrame(width: 3840, height: 2160, pixelFormat: .gray8)
+        for n in 0...41 { history.store(frame, number: n) }
+        #expect(history.holds(41), "the latest frame, searched, is always held")
+        #expect(!history.holds(39) && history.holds(40) && history.holds(12) && !history.holds(8))
+        // A reference stands in for the latest held frame no later than it; one older than the
+        // history for the oldest held.
+        #expect(history.references(for: [38, 21], before: 41) == [36, 20])
+        #expect(history.references(for: [3, 5], before: 41) == [12])
+        // 1920x1080: all of the last 32.
+        let full = try #require(FullResolutionHistory(width: 1920, height: 1080))
+        #expect(full.spacing == 1)
+    }
+
     @Test func aVideoAtTheAnalysisSizeKeepsNoFullSizeFrames() {
         let same = DetectionPipeline(sourceWidth: 800, sourceHeight: 450, width: 800, height: 450)
         #expect(same.fullResolution == nil)

@@ -10,12 +10,9 @@ extension DetectionPipeline {
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let history = fullResolution, request.frame == nil, request.motion == nil,
               history.holds(frameNumber) else { return nil }
-        var references = request.references.filter { history.holds($0) }
-        if references.isEmpty, let oldest = history.oldest(before: frameNumber) {
-            // The references are older than the history: the oldest frame held is the one
-            // most likely to have had the ball elsewhere.
-            references = [oldest]
-        }
+        // A reference older than the history gives way to the oldest frame held, the one most
+        // likely to have had the ball elsewhere.
+        let references = history.references(for: request.references, before: frameNumber)
         guard !references.isEmpty else { return nil }
         let videoRange = history.isVideoRange(frameNumber)
         return history.withLuma([frameNumber] + references) { planes in

@@ -7,20 +7,29 @@ import MediaKitLinux
 /// levels, so a confirmed flight loses it for frames at a time; in the full-size frame the same
 /// ball stands 6-25 levels above its surroundings. The frames themselves are kept (they share
 /// their pixels, so nothing is copied: a copy of each 1080p frame's luma cost a tenth of the
-/// decode + detect time), as many as fit in ``FullResolutionHistory/byteBudget``.
+/// decode + detect time), as many as fit in ``FullResolutionHistory/byteBudget``. Where fewer
+/// than ``maximumCount`` fit (8 at 3840x2160), only every few frames are kept, so that the
+/// history still reaches back as far: a slow ball needs a reference from well before it got
+/// where it is (at 3840x2160 with the last 8 frames, a down-the-line flight was lost for its
+/// last 35 frames; every fourth of the last 32 kept it).
 final class FullResolutionHistory {
-    /// The most frames kept: enough for a reference from before a slow ball reached its place.
+    /// How many frames back the history reaches: enough for a reference from before a slow
+    /// ball reached its place.
     static let maximumCount = 32
-    /// The fewest frames worth keeping (a reference must be at least two frames old).
+    /// The fewest frames worth keeping.
     static let minimumCount = 4
     /// Memory the kept frames may hold, in bytes (32 frames at 1920x1080, 8 at 3840x2160).
     static let byteBudget = 100 << 20
 
     let width: Int
     let height: Int
+    /// Every `spacing`-th frame is kept for reference.
+    let spacing: Int
     private var frames: [VideoFrame?]
     /// The analysed-frame number each slot holds, -1 while empty.
     private var numbers: [Int]
+    /// The latest frame, kept whatever its number (the one searched).
+    private var latest: (frame: VideoFrame, number: Int)?
 
     /// A history for frames of `width` x `height`, or nil when not even
     /// ``minimumCount`` such frames fit in the budget.
@@ -30,6 +39,7 @@ final class FullResolutionHistory {
         guard count >= Self.minimumCount else { return nil }
         self.width = width
         self.height = height
+        spacing = (Self.maximumCount + count - 1) / count
         frames = [VideoFrame?](repeating: nil, count: count)
         numbers = [Int](repeating: -1, count: count)
     }
@@ -37,34 +47,51 @@ final class FullResolutionHistory {
     /// Keeps `frame` (gray8 or yuv420p of this history's size) as analysed frame `number`;
     /// other frames are not kept, leaving that number without a full-size image.
     func store(_ frame: VideoFrame, number: Int) {
-        let slot = number % frames.count
         let usable = frame.width == width && frame.height == height
             && (frame.pixelFormat == .gray8 || frame.pixelFormat == .yuv420p)
+        latest = usable ? (frame, number) : nil
+        guard number % spacing == 0 else { return }
+        let slot = (number / spacing) % frames.count
         frames[slot] = usable ? frame : nil
         numbers[slot] = usable ? number : -1
     }
 
-    /// Whether analysed frame `number` is still held.
+    /// Whether analysed frame `number` is held.
     func holds(_ number: Int) -> Bool {
-        number >= 0 && numbers[number % frames.count] == number
+        frame(number) != nil
     }
 
-    /// The oldest frame held, if it is at least two frames before `number`.
-    func oldest(before number: Int) -> Int? {
-        numbers.filter { $0 >= 0 && $0 <= number - 2 }.min()
+    /// The held frames to compare frame `number` with in place of the analysed frames
+    /// `references`: for each, the latest held frame no later than it, else (references older
+    /// than the history) the oldest held frame at least two frames before `number`.
+    func references(for references: [Int], before number: Int) -> [Int] {
+        let held = numbers.filter { $0 >= 0 && $0 <= number - 2 }
+        var chosen: [Int] = []
+        for reference in references {
+            guard let stand = held.filter({ $0 <= reference }).max() ?? held.min(), !chosen.contains(stand) else { continue }
+            chosen.append(stand)
+        }
+        return chosen
     }
 
     /// Whether the luma of held frame `number` is video range (16...235).
     func isVideoRange(_ number: Int) -> Bool {
-        frames[number % frames.count].map { !$0.isFullRange } ?? false
+        frame(number).map { !$0.isFullRange } ?? false
+    }
+
+    private func frame(_ number: Int) -> VideoFrame? {
+        guard number >= 0 else { return nil }
+        if let latest, latest.number == number { return latest.frame }
+        guard number % spacing == 0 else { return nil }
+        let slot = (number / spacing) % frames.count
+        return numbers[slot] == number ? frames[slot] : nil
     }
 
     /// Calls `body` with the luma planes of the held frames `numbers`, in that order.
     func withLuma<R>(_ numbers: [Int], _ body: ([LumaPlane]) -> R) -> R {
         func nest(_ k: Int, _ planes: [LumaPlane]) -> R {
             guard k < numbers.count else { return body(planes) }
-            let frame = frames[numbers[k] % frames.count]!
-            return frame.withUnsafePlane(0) { bytes, stride in
+            return frame(numbers[k])!.withUnsafePlane(0) { bytes, stride in
                 nest(k + 1, planes + [LumaPlane(base: bytes.baseAddress!, stride: stride)])
             }
         }
