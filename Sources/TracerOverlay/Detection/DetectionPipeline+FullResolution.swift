@@ -4,10 +4,9 @@ extension DetectionPipeline {
     /// ``localCandidate(_:region:maxRadius:)`` makes, against a threshold set by the noise
     /// measured in the gate itself, since full-size noise is not what the analysis size has.
     ///
-    /// Only for the current frame. The find is reported in analysis pixels, its contrast as the
-    /// change spread over one analysis pixel (what the analysis size would have shown had it
-    /// not been split between pixels), with the changed pixels around it in the analysis
-    /// frame as its neighbourhood's activity.
+    /// Only for the current frame of a confirmed flight. The find is reported in analysis
+    /// pixels, its contrast as the change spread over one analysis pixel (what the analysis
+    /// size would have shown had it not been split between pixels).
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let history = fullResolution, request.frame == nil, request.motion == nil,
               history.holds(frameNumber) else { return nil }
@@ -78,8 +77,7 @@ extension DetectionPipeline {
         return inside(region, BallCandidate(
             x: sx / weight / scaleX, y: sy / weight / scaleY, radius: radius, halfLength: radius,
             area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
-            peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())),
-            neighbourhoodActivity: extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY)))
+            peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())), neighbourhoodActivity: 0))
     }
 
     /// The smallest change that counts in a full-size gate whose frame-to-frame differences

@@ -5,7 +5,6 @@ extension DetectionPipeline {
     /// frames (``fullResolutionCandidate(_:region:)``), else the object found by its look in
     /// this frame alone (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
-        if request.fullResolutionOnly { return fullResolutionCandidate(request, region: region) }
         let searched = request.frame ?? frameNumber
         guard searched <= frameNumber, frameNumber - searched < DetectionPipeline.historyLength else { return nil }
         let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }

@@ -14,7 +14,7 @@ final class DetectionPipeline {
     /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
     private(set) var frameNumber = -1
     let mask: MotionMask
-    let extractor: BlobExtractor
+    private let extractor: BlobExtractor
     private var flags: [FlaggedPixel] = []
     /// The latest frames at their own size, when that is well above the analysis size.
     let fullResolution: FullResolutionHistory?
@@ -41,11 +41,6 @@ final class DetectionPipeline {
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         fullResolution = scale >= DetectionPipeline.fullResolutionMinimumScale
             ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
-    }
-
-    /// How many times the analysis size the video is across (the smaller of the two ways).
-    var fullResolutionScale: Double {
-        min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
     }
 
     func fits(_ frame: VideoFrame, analysis: (width: Int, height: Int)) -> Bool {

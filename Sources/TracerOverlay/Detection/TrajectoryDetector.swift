@@ -102,7 +102,6 @@ public final class TrajectoryDetector {
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
             tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
-            tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolutionScale >= 2
         }
         let pipeline = pipeline!
         analysedFrameCount += 1
