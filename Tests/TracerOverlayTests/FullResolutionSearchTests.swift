@@ -72,6 +72,30 @@ import MediaKitLinux
         }
     }
 
+    @Test func atTwiceTheAnalysisSizeTheFullSizeFrameIsAskedFirst() throws {
+        // A 3x3 source-pixel speck 2 analysis pixels from the prediction passes the analysis
+        // frame's threshold; the ball, one source pixel at the prediction and brighter, does
+        // not. The analysis frame alone would report the speck.
+        let speck = (x: 220, y: 127)
+        var frames: [VideoFrame] = []
+        for n in 0..<8 {
+            var f = try Self.frame(seed: 900 + UInt64(n), ball: n == 7 ? (Self.ballPixel(7).x, Self.ballPixel(7).y, 16) : nil)
+            if n == 7 {
+                f.withUnsafeMutablePlane(0) { base, stride in
+                    for y in speck.y...(speck.y + 2) { for x in speck.x...(speck.x + 2) { base[y * stride + x] += 10 } }
+                }
+            }
+            frames.append(f)
+        }
+        let pipeline = DetectionPipeline(sourceWidth: Self.sourceWidth, sourceHeight: Self.sourceHeight, width: Self.width, height: Self.height)
+        for f in frames { _ = pipeline.candidates(in: f, region: Self.region, minRadius: 0, maxRadius: 10) }
+        let p = Self.ballPixel(7)
+        let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        let request = LocalSearch(x: truth.0, y: truth.1, radius: 5, polarity: 1, references: [2, 3], byAppearance: false)
+        let found = try #require(pipeline.localCandidate(request, region: Self.region, maxRadius: 10))
+        #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "at \(found.x), \(found.y), ball at \(truth), speck at \(Double(speck.x) / 2.4 + 0.6), \(Double(speck.y) / 2.4 + 0.6)")
+    }
+
     @Test func findsNothingInNoise() throws {
         var falseFinds = 0
         for seed in 10..<40 {

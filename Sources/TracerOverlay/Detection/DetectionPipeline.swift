@@ -21,6 +21,9 @@ final class DetectionPipeline {
     /// Full-size frames are kept when the video is at least this many times the analysis size
     /// across: below it the analysis size loses little of a ball.
     static let fullResolutionMinimumScale = 1.5
+    /// From this many times the analysis size across, the full-size frames are searched before
+    /// the analysis frame.
+    static let fullResolutionFirstScale = 2.0
     /// The smallest full-size change that counts, in luma steps. In flat, compressed sky the
     /// measured noise is nil while x264 still moves whole blocks by 5-6 steps (at 6, crf 23
     /// clips took such blocks as the ball).
@@ -41,6 +44,11 @@ final class DetectionPipeline {
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         fullResolution = scale >= DetectionPipeline.fullResolutionMinimumScale
             ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
+    }
+
+    /// How many times the analysis size the video is across (the smaller of the two ways).
+    var fullResolutionScale: Double {
+        min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
     }
 
     func fits(_ frame: VideoFrame, analysis: (width: Int, height: Int)) -> Bool {
