@@ -27,6 +27,8 @@ public final class TrajectoryDetector {
     /// Where to look, normalized in Vision space (origin bottom-left). Points outside are ignored.
     public var regionOfInterest: NormalizedRect = .full
     /// The longest side, in pixels, frames are analysed at; bigger frames are box-filtered down.
+    /// Frames 1.5 times this size or more are also kept (the latest, up to 100 MB of them) so a
+    /// confirmed flight's ball can be sought in its own pixels where the reduction loses it.
     /// Changing it after the first frame restarts the detector's memory of earlier frames.
     public var analysisSize: Int = 800
 
@@ -79,7 +81,8 @@ public final class TrajectoryDetector {
     /// Analyses one frame and returns the trajectories updated by it.
     ///
     /// Any pixel format and size is accepted; the fast path is a gray8 (or yuv420p) frame already
-    /// at the analysis size (ask `VideoReader` for it).
+    /// at the analysis size (ask `VideoReader` for it), at the cost of the search in the video's
+    /// own pixels that larger gray8 or yuv420p frames allow (see ``analysisSize``).
     /// - Throws: ``MediaError/invalidArgument(_:)`` when the frame's time is not numeric or not
     ///   later than the previous frame's, or when a parameter is out of range.
     public func process(_ frame: VideoFrame) throws(MediaError) -> [TrajectoryObservation] {
