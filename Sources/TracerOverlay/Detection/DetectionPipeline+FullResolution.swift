@@ -41,21 +41,10 @@ extension DetectionPipeline {
         var best = (excess: Int.min, x: 0, y: 0)
         let gate2 = gate * gate
         for y in y0...y1 {
-            let row = current.row(y), first = refs[0].row(y)
+            let row = current.pixels(y), first = refs[0].pixels(y)
             for x in x0...x1 {
-                var hi = Int.min, lo = Int.max
-                for (ref, offset) in zip(refs, offsets) {
-                    for yy in (y - 1)...(y + 1) {
-                        let rr = ref.row(yy)
-                        for xx in (x - 1)...(x + 1) {
-                            let v = Int(rr[xx]) + offset
-                            hi = max(hi, v); lo = min(lo, v)
-                        }
-                    }
-                }
-                let v = Int(row[x])
-                differences[min(abs(v - Int(first[x]) - offsets[0]), 63)] += 1
-                let excess = request.polarity > 0 ? v - hi : lo - v
+                differences[min(abs(Int(row[x]) - Int(first[x]) - offsets[0]), 63)] += 1
+                let excess = change(at: x, y, of: current, beyond: refs, offsets: offsets, polarity: request.polarity)
                 excessAt[(y - y0) * boxWidth + (x - x0)] = excess
                 let ex = Double(x) + 0.5 - cx, ey = Double(y) + 0.5 - cy
                 if excess > best.excess && ex * ex + ey * ey <= gate2 { best = (excess, x, y) }

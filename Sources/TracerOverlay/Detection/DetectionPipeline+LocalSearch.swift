@@ -38,20 +38,8 @@ extension DetectionPipeline {
         let gate2 = request.radius * request.radius
         var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
         for y in y0...y1 {
-            let row = current.row(y)
             for x in x0...x1 {
-                var hi = Int.min, lo = Int.max
-                for (ref, offset) in zip(refs, offsets) {
-                    for yy in (y - 1)...(y + 1) {
-                        let rr = ref.row(yy)
-                        for xx in (x - 1)...(x + 1) {
-                            let v = Int(rr[xx]) + offset
-                            hi = max(hi, v); lo = min(lo, v)
-                        }
-                    }
-                }
-                let v = Int(row[x])
-                let excess = request.polarity > 0 ? v - hi : lo - v
+                let excess = change(at: x, y, of: current, beyond: refs, offsets: offsets, polarity: request.polarity)
                 excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
                 if excess >= threshold {
                     // The strongest change inside the gate, not in the box's corners: a brighter

@@ -100,21 +100,10 @@ final class FullResolutionHistory {
 }
 
 /// A frame's luma plane, valid only inside ``FullResolutionHistory/withLuma(_:_:)``.
-struct LumaPlane {
+struct LumaPlane: LumaRows {
     let base: UnsafePointer<UInt8>
     let stride: Int
 
-    /// The first pixel of row `y`.
     @inline(__always)
-    func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * stride }
-
-    /// The sum of the pixels in columns `xs` of rows `ys`.
-    func sum(columns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>) -> Int {
-        var total = 0
-        for y in ys {
-            let r = row(y)
-            for x in xs { total += Int(r[x]) }
-        }
-        return total
-    }
+    func pixels(_ y: Int) -> UnsafePointer<UInt8> { base + y * stride }
 }

@@ -3,7 +3,7 @@ import MediaKitLinux
 /// An 8-bit luma image owned by the detector, with a margin of replicated edge pixels on the left
 /// and right of every row so that vector loads one pixel before or after a row's ends stay in
 /// bounds and see sensible values.
-final class LumaImage {
+final class LumaImage: LumaRows {
     /// Bytes of margin before the first pixel of each row (a vector's worth, so row starts align).
     static let margin = 32
 
@@ -29,15 +29,9 @@ final class LumaImage {
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { storage + y * stride + LumaImage.margin }
 
-    /// The sum of the pixels in columns `xs` of rows `ys` (both inside the image).
-    func sum(columns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>) -> Int {
-        var total = 0
-        for y in ys {
-            let r = row(y)
-            for x in xs { total += Int(r[x]) }
-        }
-        return total
-    }
+    /// The first pixel of row `y`, read-only.
+    @inline(__always)
+    func pixels(_ y: Int) -> UnsafePointer<UInt8> { UnsafePointer(row(y)) }
 
     /// Copies the edge pixels of every row into its margins.
     func replicateEdges() {
