@@ -9,6 +9,7 @@ extension DetectionPipeline {
     /// size would have shown had it not been split between pixels).
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let history = fullResolution, request.frame == nil, request.motion == nil,
+              request.radius <= DetectionPipeline.fullResolutionMaximumGate,
               history.holds(frameNumber) else { return nil }
         // A reference older than the history gives way to the oldest frame held, the one most
         // likely to have had the ball elsewhere.

@@ -24,6 +24,11 @@ final class DetectionPipeline {
     /// From this many times the analysis size across, the full-size frames are searched before
     /// the analysis frame.
     static let fullResolutionFirstScale = 2.0
+    /// Widest gate (analysis pixels) searched in the full-size frames: a ball the analysis size
+    /// loses is far and slow, and its flight predicts it within a few pixels; a wide gate is a
+    /// fast, near ball's, which the analysis size shows (and 65 full-size pixels around would
+    /// cost a live frame half a millisecond).
+    static let fullResolutionMaximumGate = 8.0
     /// The smallest full-size change that counts, in luma steps. In flat, compressed sky the
     /// measured noise is nil while x264 still moves whole blocks by 5-6 steps (at 6, crf 23
     /// clips took such blocks as the ball).
