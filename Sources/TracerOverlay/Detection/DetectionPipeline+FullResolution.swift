@@ -1,12 +1,14 @@
 extension DetectionPipeline {
     /// The change of the requested polarity inside the gate, sought in the full-size frames
-    /// (``FullResolutionHistory``) when the analysis size showed none: the same comparison as
-    /// ``localCandidate(_:region:maxRadius:)`` makes, against a threshold set by the noise
-    /// measured in the gate itself, since full-size noise is not what the analysis size has.
+    /// (``FullResolutionHistory``) when the analysis size shows none, or before it looks from
+    /// twice the analysis size: the same comparison as ``localCandidate(_:region:maxRadius:)``
+    /// makes, against a threshold set by the noise measured in the gate itself, since full-size
+    /// noise is not what the analysis size has.
     ///
-    /// Only for the current frame of a confirmed flight. The find is reported in analysis
-    /// pixels, its contrast as the change spread over one analysis pixel (what the analysis
-    /// size would have shown had it not been split between pixels).
+    /// Only for the current frame of a confirmed flight, within a gate of
+    /// ``fullResolutionMaximumGate``. The find is reported in analysis pixels, its contrast as
+    /// the change spread over one analysis pixel (what the analysis size would have shown had
+    /// it not been split between pixels).
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let history = fullResolution, request.frame == nil, request.motion == nil,
               request.radius <= DetectionPipeline.fullResolutionMaximumGate,
