@@ -39,7 +39,7 @@ import MediaKitLinux
         for n in 0..<count {
             let p = at(n)
             let f = try frame(seed: seed * 100 + UInt64(n), ball: levels > 0 ? (p.x, p.y, levels) : nil)
-            _ = pipeline.candidates(in: f, region: (0, 0, width, height), minRadius: 0, maxRadius: 10)
+            _ = pipeline.candidates(in: f, region: (0, 0, width, height), minRadius: 0, maxRadius: 10, keepingFullSize: true)
         }
         return pipeline
     }
@@ -88,7 +88,7 @@ import MediaKitLinux
             frames.append(f)
         }
         let pipeline = DetectionPipeline(sourceWidth: Self.sourceWidth, sourceHeight: Self.sourceHeight, width: Self.width, height: Self.height)
-        for f in frames { _ = pipeline.candidates(in: f, region: Self.region, minRadius: 0, maxRadius: 10) }
+        for f in frames { _ = pipeline.candidates(in: f, region: Self.region, minRadius: 0, maxRadius: 10, keepingFullSize: true) }
         let p = Self.ballPixel(7)
         let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
         let request = LocalSearch(x: truth.0, y: truth.1, radius: 5, polarity: 1, references: [2, 3], byAppearance: false)
@@ -119,21 +119,43 @@ import MediaKitLinux
     }
 
     @Test func aLargePictureKeepsEveryFewFramesAsFarBack() throws {
-        // 3840x2160: 8 frames fit in the memory allowed, so every fourth is kept, and the
-        // history still reaches 32 frames back. One frame stands for all (they share pixels).
+        // 3840x2160: 9 luma copies fit in the memory allowed, so every fourth frame is kept,
+        // and the history still reaches 32 frames back.
         let history = try #require(FullResolutionHistory(width: 3840, height: 2160))
         #expect(history.spacing == 4)
         let frame = try VideoFrame(width: 3840, height: 2160, pixelFormat: .gray8)
-        for n in 0...41 { history.store(frame, number: n) }
-        #expect(history.holds(41), "the latest frame, searched, is always held")
-        #expect(!history.holds(39) && history.holds(40) && history.holds(12) && !history.holds(8))
+        for n in 0...41 { history.store(frame, number: n, keepingReference: true) }
+        #expect(history.holds(41), "the frame being analysed is held")
+        #expect(!history.holds(39) && history.holds(40) && history.holds(8) && !history.holds(4))
         // A reference stands in for the latest held frame no later than it; one older than the
         // history for the oldest held.
         #expect(history.references(for: [38, 21], before: 41) == [36, 20])
-        #expect(history.references(for: [3, 5], before: 41) == [12])
+        #expect(history.references(for: [1, 3], before: 41) == [8])
+        // Once analysed, the frame is let go (the caller may draw on it without a copy), and
+        // frames stored while no flight needs references are not kept.
+        history.releaseLatest()
+        #expect(!history.holds(41))
+        history.store(frame, number: 44, keepingReference: false)
+        #expect(history.holds(44))
+        history.releaseLatest()
+        #expect(!history.holds(44) && history.references(for: [43], before: 46) == [40])
         // 1920x1080: all of the last 32.
         let full = try #require(FullResolutionHistory(width: 1920, height: 1080))
         #expect(full.spacing == 1)
+    }
+
+    @Test func theDetectorLetsGoOfTheFrameItAnalysed() throws {
+        // A live frame is drawn on after analysis: one the detector still held would have to be
+        // copied first.
+        let detector = try TrajectoryDetector(trajectoryLength: 10)
+        for n in 0..<3 {
+            let frame = try VideoFrame(width: 1920, height: 1080, pixelFormat: .gray8,
+                                       time: MediaTime(seconds: Double(n) / 60, preferredTimescale: 600))
+            _ = try detector.process(frame)
+            let pipeline = try #require(detector.pipeline)
+            let history = try #require(pipeline.fullResolution)
+            #expect(!history.holds(pipeline.frameNumber))
+        }
     }
 
     @Test func aVideoAtTheAnalysisSizeKeepsNoFullSizeFrames() {

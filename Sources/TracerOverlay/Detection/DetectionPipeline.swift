@@ -16,7 +16,7 @@ final class DetectionPipeline {
     let mask: MotionMask
     private let extractor: BlobExtractor
     private var flags: [FlaggedPixel] = []
-    /// The latest frames at their own size, when that is well above the analysis size.
+    /// The latest frames' luma at their own size, when that is well above the analysis size.
     let fullResolution: FullResolutionHistory?
     /// Full-size frames are kept when the video is at least this many times the analysis size
     /// across: below it the analysis size loses little of a ball.
@@ -60,11 +60,14 @@ final class DetectionPipeline {
         frame.width == sourceWidth && frame.height == sourceHeight && analysis.width == width && analysis.height == height
     }
 
-    func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double) -> [BallCandidate] {
+    /// The frame's candidates. With `keepingFullSize` (a flight is being followed), its luma
+    /// is kept at full size as a reference for later frames (``FullResolutionHistory``).
+    func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double,
+                    keepingFullSize: Bool = false) -> [BallCandidate] {
         frameNumber += 1
         let image = images[frameNumber % DetectionPipeline.historyLength]
         downscaler.scale(frame, into: image)
-        fullResolution?.store(frame, number: frameNumber)
+        fullResolution?.store(frame, number: frameNumber, keepingReference: keepingFullSize)
         flags.removeAll(keepingCapacity: true)
         guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
         // A ball's blob, even smeared into a streak, stays well under this many pixels.

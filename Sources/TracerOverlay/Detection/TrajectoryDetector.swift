@@ -35,7 +35,7 @@ public final class TrajectoryDetector {
     private var lastReceivedTime: MediaTime = .invalid
     private var lastAnalysedTime: MediaTime = .invalid
     private var firstTime: MediaTime = .invalid
-    private var pipeline: DetectionPipeline?
+    private(set) var pipeline: DetectionPipeline?
     private(set) var tracker: BallTracker
     /// For each reported trajectory, the points (analysis pixels) its observations have carried, by time.
     private var delivered: [UUID: [MediaTime: SIMD2<Double>]] = [:]
@@ -111,12 +111,16 @@ public final class TrajectoryDetector {
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
         let maxRadius = Double(objectMaximumNormalizedRadius) * Double(size.width)
         let region = pixelRegion(size)
-        let candidates = pipeline.candidates(in: frame, region: region, minRadius: minRadius, maxRadius: maxRadius)
+        // Full-size references are copied only while a flight is followed or may be taken up.
+        let following = !tracker.ended.isEmpty || tracker.tracks.contains { $0.confirmed }
+        let candidates = pipeline.candidates(in: frame, region: region, minRadius: minRadius, maxRadius: maxRadius,
+                                             keepingFullSize: following)
         lastCandidates = candidates
         let t = (frame.time - firstTime).seconds
         let updated = tracker.update(candidates, frameNumber: pipeline.frameNumber, time: frame.time, t: t) { request in
             pipeline.localCandidate(request, region: region, maxRadius: maxRadius)
         }
+        pipeline.fullResolution?.releaseLatest()
         return updated.map { observation(of: tracker.tracks[$0], size: size) }
     }
 
