@@ -27,7 +27,8 @@ public final class TrajectoryDetector {
     /// Where to look, normalized in Vision space (origin bottom-left). Points outside are ignored.
     public var regionOfInterest: NormalizedRect = .full
     /// The longest side, in pixels, frames are analysed at; bigger frames are box-filtered down.
-    /// Frames 1.5 times this size or more are also kept (the latest, up to 100 MB of them) so a
+    /// Of frames 1.5 times this size or more, the luma is also kept while a flight is followed
+    /// (the latest, up to 72 MB of it) so a
     /// confirmed flight's ball can be sought in its own pixels where the reduction loses it.
     /// Changing it after the first frame restarts the detector's memory of earlier frames.
     public var analysisSize: Int = 800
