@@ -110,6 +110,7 @@ struct BallTracker {
         }
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
         //    well, also stay as they were: a wrong link must not end the right hypothesis.
+        var unmatched = idle
         for (ti, track) in tracks.enumerated() where !track.confirmed && !idle[ti] {
             var options: [(Int, Double)] = []
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
@@ -134,6 +135,13 @@ struct BallTracker {
                 next.append(branch)
             }
             if let best = options.first, best.1 < 0.35 || track.points.count == 1 { extended[ti] = true }
+            if options.isEmpty { unmatched[ti] = true }
+        }
+        // 2b. Where the video is much larger than the analysis size, young tracks that found no
+        //     candidate look for their object in the full-size frame.
+        if settings.searchesYoungTracksAtFullSize {
+            searchYoungTracksAtFullSize(unmatched: unmatched, predictions: predictions, time: time, t: t,
+                                        extended: &extended, next: &next, search: search)
         }
         // 3. Confirmed tracks that found nothing look closely where their object should be.
         for (ti, track) in tracks.enumerated() where !extended[ti] && track.confirmed {
@@ -442,6 +450,42 @@ struct BallTracker {
         tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
     }
 
+    /// Step 2b of ``update(_:frameNumber:time:t:search:)``: each young track with at least two
+    /// points, found in its last frame and `unmatched` now (no candidate near it), asks the
+    /// full-size frame where it predicts its object, the most promising
+    /// ``TrackerSettings/youngFullSizeSearches`` first. A far ball in a 1920x1080 or larger
+    /// video shows among the analysis frame's candidates one frame in three or four; its young
+    /// track, reaching each next frame this way, gathers a window where it would otherwise end.
+    /// A find among other motion (the changed pixels around it in the analysis frame) is left:
+    /// the club head swinging round against the sky would be followed as well as the ball.
+    private func searchYoungTracksAtFullSize(unmatched: [Bool], predictions: [Prediction?], time: MediaTime, t: Double,
+                                             extended: inout [Bool], next: inout [Track],
+                                             search: (LocalSearch) -> BallCandidate?) {
+        var budget = settings.youngFullSizeSearches
+        for (ti, track) in tracks.enumerated() where budget > 0 && unmatched[ti] && !track.confirmed
+            && track.misses == 0 && track.points.count >= 2 {
+            budget -= 1
+            guard let prediction = predictions[ti] ?? predict(track, t: t),
+                  var request = localSearch(for: track, prediction: prediction, minimumPoints: 2),
+                  request.radius <= settings.youngFullSizeMaximumGate else { continue }
+            request.fullResolutionOnly = true
+            guard let found = search(request), found.neighbourhoodActivity <= settings.typicalActivity else { continue }
+            let dx = found.x - request.x, dy = found.y - request.y
+            guard dx * dx + dy * dy <= request.radius * request.radius else { continue }
+            let last = track.points[track.points.count - 1]
+            let step = ((found.x - last.x) * (found.x - last.x) + (found.y - last.y) * (found.y - last.y)).squareRoot()
+            let expected = ((prediction.x - last.x) * (prediction.x - last.x) + (prediction.y - last.y) * (prediction.y - last.y)).squareRoot()
+            guard step >= settings.youngFullSizeMinimumPace * expected else { continue }
+            var branch = track
+            var p = point(found, time: time, t: t)
+            p.foundByLocalSearch = true
+            branch.points.append(p)
+            branch.lastFrame = frame
+            next.append(branch)
+            extended[ti] = true
+        }
+    }
+
     /// How unlike a track's point a candidate looks (contrast, size, polarity), 0 for the same.
     static func dissimilarity(_ p: TrackPoint, _ c: BallCandidate) -> Double {
         let contrast = min(abs(log(Double(max(c.peakContrast, 1)) / Double(max(p.contrast, 1)))) / log(4.0), 1)
@@ -471,8 +515,8 @@ struct BallTracker {
 
     /// Where to look for a confirmed track's object now, and which earlier frames show the
     /// background there (the latest in which the object was clear of the prediction).
-    private func localSearch(for track: Track, prediction: Prediction?) -> LocalSearch? {
-        guard track.points.count >= 4, let prediction else { return nil }
+    private func localSearch(for track: Track, prediction: Prediction?, minimumPoints: Int = 4) -> LocalSearch? {
+        guard track.points.count >= minimumPoints, let prediction else { return nil }
         let px = prediction.x, py = prediction.y
         let last = track.points[track.points.count - 1]
         let clearance = settings.referenceClearance + last.radius

@@ -122,13 +122,18 @@ final class BlobExtractor {
     /// Sets the count of changed pixels in the 3x3 tiles around the candidate, minus its own.
     private func withActivity(_ c: BallCandidate) -> BallCandidate {
         var out = c
-        let tx = min(Int(c.x) / BlobExtractor.tile, tilesX - 1), ty = min(Int(c.y) / BlobExtractor.tile, tilesY - 1)
+        out.neighbourhoodActivity = max(activity(x: c.x, y: c.y) - c.area, 0)
+        return out
+    }
+
+    /// The count of the latest frame's changed pixels in the 3x3 tiles around (x, y).
+    func activity(x: Double, y: Double) -> Int {
+        let tx = max(min(Int(x) / BlobExtractor.tile, tilesX - 1), 0), ty = max(min(Int(y) / BlobExtractor.tile, tilesY - 1), 0)
         var total = 0
         for y in max(ty - 1, 0)...min(ty + 1, tilesY - 1) {
             for x in max(tx - 1, 0)...min(tx + 1, tilesX - 1) { total += Int(tileCounts[y * tilesX + x]) }
         }
-        out.neighbourhoodActivity = max(total - c.area, 0)
-        return out
+        return total
     }
 }
 

@@ -5,10 +5,10 @@ extension DetectionPipeline {
     /// makes, against a threshold set by the noise measured in the gate itself, since full-size
     /// noise is not what the analysis size has.
     ///
-    /// Only for the current frame of a confirmed flight, within a gate of
-    /// ``fullResolutionMaximumGate``. The find is reported in analysis pixels, its contrast as
-    /// the change spread over one analysis pixel (what the analysis size would have shown had
-    /// it not been split between pixels).
+    /// Only for the current frame, within a gate of ``fullResolutionMaximumGate``. The find is
+    /// reported in analysis pixels, its contrast as the change spread over one analysis pixel
+    /// (what the analysis size would have shown had it not been split between pixels), with the
+    /// changed pixels around it in the analysis frame as its neighbourhood's activity.
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let history = fullResolution, request.frame == nil, request.motion == nil,
               request.radius <= DetectionPipeline.fullResolutionMaximumGate,
@@ -53,7 +53,14 @@ extension DetectionPipeline {
                 if excess > best.excess && ex * ex + ey * ey <= gate2 { best = (excess, x, y) }
             }
         }
-        let threshold = Self.fullResolutionThreshold(differences: differences)
+        var threshold = Self.fullResolutionThreshold(differences: differences)
+        if request.fullResolutionOnly, best.excess < threshold {
+            // A young track's look may take a fainter peak that nothing else in the gate comes
+            // near: a far ball crossing flat sky is a 5-8 level speck there, while x264's block
+            // changes, which the floor keeps out, lift many pixels alike.
+            threshold = min(threshold, Self.distinctPeakThreshold(differences: differences, gate: gate2, centre: (cx, cy),
+                                                                  peak: (best.x, best.y), box: (x0, y0, x1, y1), excess: excessAt))
+        }
         guard best.excess >= threshold else { return nil }
         var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
         for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
@@ -69,18 +76,45 @@ extension DetectionPipeline {
         return inside(region, BallCandidate(
             x: sx / weight / scaleX, y: sy / weight / scaleY, radius: radius, halfLength: radius,
             area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
-            peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())), neighbourhoodActivity: 0))
+            peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())),
+            neighbourhoodActivity: extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY)))
     }
 
-    /// The smallest change that counts in a full-size gate whose frame-to-frame differences
-    /// have the histogram `differences` (absolute luma steps, the last bin holding all larger).
-    static func fullResolutionThreshold(differences: [Int]) -> Int {
+    /// The smallest change that counts at `peak` when no pixel of the gate (squared radius
+    /// `gate` around `centre`) farther than ``distinctPeakClearance`` from it comes within
+    /// ``distinctPeakMargin`` of it: at least ``distinctPeakMinimumThreshold`` and what the
+    /// noise asks. `excess` holds the changes of the pixels of `box` (x0, y0, x1, y1).
+    static func distinctPeakThreshold(differences: [Int], gate: Double, centre: (Double, Double), peak: (Int, Int),
+                                      box: (Int, Int, Int, Int), excess: [Int]) -> Int {
+        let clearance2 = distinctPeakClearance * distinctPeakClearance
+        let boxWidth = box.2 - box.0 + 1
+        var other = 0
+        for y in box.1...box.3 {
+            for x in box.0...box.2 {
+                let ex = Double(x) + 0.5 - centre.0, ey = Double(y) + 0.5 - centre.1
+                let px = Double(x - peak.0), py = Double(y - peak.1)
+                guard ex * ex + ey * ey <= gate, px * px + py * py > clearance2 else { continue }
+                other = max(other, excess[(y - box.1) * boxWidth + (x - box.0)])
+            }
+        }
+        return max(distinctPeakMinimumThreshold, noiseThreshold(differences: differences), other + distinctPeakMargin)
+    }
+
+    /// What the noise of a gate with frame-to-frame differences `differences` asks of a change:
+    /// ``fullResolutionNoiseFactor`` median differences and 2 levels.
+    static func noiseThreshold(differences: [Int]) -> Int {
         let samples = differences.reduce(0, +)
         var seen = 0, median = 0
         for (value, n) in differences.enumerated() {
             seen += n
             if 2 * seen >= samples { median = value; break }
         }
-        return max(fullResolutionMinimumThreshold, Int((fullResolutionNoiseFactor * Double(median) + 2).rounded()))
+        return Int((fullResolutionNoiseFactor * Double(median) + 2).rounded())
+    }
+
+    /// The smallest change that counts in a full-size gate whose frame-to-frame differences
+    /// have the histogram `differences` (absolute luma steps, the last bin holding all larger).
+    static func fullResolutionThreshold(differences: [Int]) -> Int {
+        max(fullResolutionMinimumThreshold, noiseThreshold(differences: differences))
     }
 }

@@ -6,6 +6,7 @@ extension DetectionPipeline {
     /// video is twice its size or more), else the object found by its look in this frame
     /// alone (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+        if request.fullResolutionOnly { return fullResolutionCandidate(request, region: region) }
         // Where the video is twice the analysis size or more, a far ball is a fraction of an
         // analysis pixel, and the strongest change there is as often a speck of noise beside it
         // (references too recent for a hovering ball leave its own pixel unchanged): the

@@ -66,6 +66,9 @@ struct LocalSearch {
     /// strongest changed pixel near an uncertain prediction is more often the club than the
     /// ball).
     var streakOnly = false
+    /// Whether only the full-size frames are searched (a young track's look: the analysis
+    /// frame's candidates were its chance there).
+    var fullResolutionOnly = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.

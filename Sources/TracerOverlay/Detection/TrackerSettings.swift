@@ -22,6 +22,23 @@ struct TrackerSettings {
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
+    /// Whether a young track that finds no candidate looks for its object in the video's
+    /// full-size frames (set where the video is at least twice the analysis size across: there
+    /// a far ball shows among the frame's candidates only now and then, too seldom for a
+    /// track to gather a window of its own).
+    var searchesYoungTracksAtFullSize = false
+    /// Most young tracks searched so in a frame, the most promising first.
+    var youngFullSizeSearches = 20
+    /// Widest gate (analysis pixels) a young track may ask the full-size frame about: a far
+    /// ball's young track predicts within 4-5 px; a chance pair of specks, unsure where it is
+    /// heading, asks about a square of the full-size frame as costly to search as 30 narrow ones
+    /// (with no limit, decode + detect of 1080p60 took twice as long).
+    var youngFullSizeMaximumGate = 6.0
+    /// Least part of its predicted step a young track's full-size find must cover: a ball just
+    /// struck keeps its pace from frame to frame, while a chance pair of specks that gave a
+    /// walker on the horizon or the golfer's arms at rest a velocity runs into something that
+    /// barely moves (a 10 s 1920x1080 clip drew a second, false shot until this was asked).
+    var youngFullSizeMinimumPace = 0.5
     /// Slowest mean image speed, in pixels per second, of the window that first confirms a
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.

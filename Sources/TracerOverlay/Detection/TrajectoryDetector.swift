@@ -28,8 +28,9 @@ public final class TrajectoryDetector {
     public var regionOfInterest: NormalizedRect = .full
     /// The longest side, in pixels, frames are analysed at; bigger frames are box-filtered down.
     /// Of frames 1.5 times this size or more, the luma is also kept while a flight is followed
-    /// (the latest, up to 72 MB of it) so a
-    /// confirmed flight's ball can be sought in its own pixels where the reduction loses it.
+    /// (the latest, up to 72 MB of it) so a confirmed flight's ball can be sought in its own
+    /// pixels where the reduction loses it; of frames twice this size or more, always, so a
+    /// ball the reduction shows only now and then can be taken up there too.
     /// Changing it after the first frame restarts the detector's memory of earlier frames.
     public var analysisSize: Int = 800
 
@@ -106,14 +107,18 @@ public final class TrajectoryDetector {
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
             tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
+            tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolutionScale >= DetectionPipeline.fullResolutionFirstScale
         }
         let pipeline = pipeline!
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
         let maxRadius = Double(objectMaximumNormalizedRadius) * Double(size.width)
         let region = pixelRegion(size)
-        // Full-size references are copied only while a flight is followed or may be taken up.
-        let following = !tracker.ended.isEmpty || tracker.tracks.contains { $0.confirmed }
+        // Full-size references are copied only while a flight is followed or may be taken up,
+        // and always where young tracks search the full-size frames (their references are the
+        // frames just before they began).
+        let following = tracker.settings.searchesYoungTracksAtFullSize || !tracker.ended.isEmpty
+            || tracker.tracks.contains { $0.confirmed }
         let candidates = pipeline.candidates(in: frame, region: region, minRadius: minRadius, maxRadius: maxRadius,
                                              keepingFullSize: following)
         lastCandidates = candidates
