@@ -451,9 +451,10 @@ struct BallTracker {
     }
 
     /// Step 2b of ``update(_:frameNumber:time:t:search:)``: each young track with at least two
-    /// points, found in its last frame and `unmatched` now (no candidate near it), asks the
-    /// full-size frame where it predicts its object, the most promising
-    /// ``TrackerSettings/youngFullSizeSearches`` first. A far ball in a 1920x1080 or larger
+    /// points, at most ``TrackerSettings/youngFullSizeMaximumMisses`` frames since its last and
+    /// `unmatched` now (no candidate near it), asks the full-size frame within
+    /// ``TrackerSettings/youngFullSizeMaximumGate`` of where it predicts its object, the most
+    /// promising ``TrackerSettings/youngFullSizeSearches`` first. A far ball in a 1920x1080 or larger
     /// video shows among the analysis frame's candidates one frame in three or four; its young
     /// track, reaching each next frame this way, gathers a window where it would otherwise end.
     /// A find among other motion (the changed pixels around it in the analysis frame) is left:
@@ -463,11 +464,11 @@ struct BallTracker {
                                              search: (LocalSearch) -> BallCandidate?) {
         var budget = settings.youngFullSizeSearches
         for (ti, track) in tracks.enumerated() where budget > 0 && unmatched[ti] && !track.confirmed
-            && track.misses == 0 && track.points.count >= 2 {
+            && track.misses <= settings.youngFullSizeMaximumMisses && track.points.count >= 2 {
             budget -= 1
             guard let prediction = predictions[ti] ?? predict(track, t: t),
-                  var request = localSearch(for: track, prediction: prediction, minimumPoints: 2),
-                  request.radius <= settings.youngFullSizeMaximumGate else { continue }
+                  var request = localSearch(for: track, prediction: prediction, minimumPoints: 2) else { continue }
+            request.radius = min(request.radius, settings.youngFullSizeMaximumGate)
             request.fullResolutionOnly = true
             guard let found = search(request), found.neighbourhoodActivity <= settings.typicalActivity else { continue }
             let dx = found.x - request.x, dy = found.y - request.y
