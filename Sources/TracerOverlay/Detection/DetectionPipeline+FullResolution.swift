@@ -39,7 +39,8 @@ extension DetectionPipeline {
         let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
 
         let boxWidth = x1 - x0 + 1
-        var excessAt = [Int](repeating: 0, count: boxWidth * (y1 - y0 + 1))
+        let excessAt = changes(inColumns: x0...x1, rows: y0...y1, of: current, beyond: refs, offsets: offsets,
+                               polarity: request.polarity)
         var differences = [Int](repeating: 0, count: 64)
         var best = (excess: Int.min, x: 0, y: 0)
         let gate2 = gate * gate
@@ -47,8 +48,7 @@ extension DetectionPipeline {
             let row = current.pixels(y), first = refs[0].pixels(y)
             for x in x0...x1 {
                 differences[min(abs(Int(row[x]) - Int(first[x]) - offsets[0]), 63)] += 1
-                let excess = change(at: x, y, of: current, beyond: refs, offsets: offsets, polarity: request.polarity)
-                excessAt[(y - y0) * boxWidth + (x - x0)] = excess
+                let excess = excessAt[(y - y0) * boxWidth + (x - x0)]
                 let ex = Double(x) + 0.5 - cx, ey = Double(y) + 0.5 - cy
                 if excess > best.excess && ex * ex + ey * ey <= gate2 { best = (excess, x, y) }
             }

@@ -37,3 +37,39 @@ func change<C: LumaRows, R: LumaRows>(at x: Int, _ y: Int, of current: C, beyond
     let v = Int(current.pixels(y)[x])
     return polarity > 0 ? v - hi : lo - v
 }
+
+/// ``change(at:_:of:beyond:offsets:polarity:)`` for every pixel of the box `x0...x1`, `y0...y1`
+/// (row by row; the box and a pixel around it inside every image), each reference's 3x3
+/// extreme taken along rows and then down columns: 6 comparisons a pixel and reference instead
+/// of 9, which a full-size gate of 30x30 pixels asked several times a frame notices.
+func changes<C: LumaRows, R: LumaRows>(inColumns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>, of current: C,
+                                       beyond references: [R], offsets: [Int], polarity: Int8) -> [Int] {
+    let w = xs.count, h = ys.count, x0 = xs.lowerBound, y0 = ys.lowerBound
+    let brighter = polarity > 0
+    var band = [Int](repeating: brighter ? Int.min : Int.max, count: w * h)
+    var rowExtreme = [Int](repeating: 0, count: w * (h + 2))
+    for (ref, offset) in zip(references, offsets) {
+        for r in 0..<(h + 2) {
+            let p = ref.pixels(y0 - 1 + r)
+            for i in 0..<w {
+                let x = x0 + i
+                let e = brighter ? max(p[x - 1], p[x], p[x + 1]) : min(p[x - 1], p[x], p[x + 1])
+                rowExtreme[r * w + i] = Int(e) + offset
+            }
+        }
+        for r in 0..<h {
+            for i in 0..<w {
+                let a = rowExtreme[r * w + i], b = rowExtreme[(r + 1) * w + i], c = rowExtreme[(r + 2) * w + i]
+                band[r * w + i] = brighter ? max(band[r * w + i], a, b, c) : min(band[r * w + i], a, b, c)
+            }
+        }
+    }
+    for r in 0..<h {
+        let p = current.pixels(y0 + r)
+        for i in 0..<w {
+            let v = Int(p[x0 + i])
+            band[r * w + i] = brighter ? v - band[r * w + i] : band[r * w + i] - v
+        }
+    }
+    return band
+}
