@@ -127,6 +127,27 @@ import MediaKitLinux
         #expect(pipeline.localCandidate(young, region: Self.region, maxRadius: 10) == nil)
     }
 
+    @Test func theGateAtOnceGivesEachPixelsChange() {
+        // The whole-gate comparison (row-then-column extremes) against the per-pixel one, on
+        // random pictures, two references with light offsets, both polarities.
+        var rng = SplitMix64(seed: 42)
+        let images = (0..<3).map { _ in LumaImage(width: 40, height: 30) }
+        for image in images {
+            for y in 0..<30 { for x in 0..<40 { image.row(y)[x] = UInt8(truncatingIfNeeded: rng.next() >> 56) } }
+        }
+        let refs = [images[1], images[2]], offsets = [3, -5]
+        for polarity: Int8 in [1, -1] {
+            let all = changes(inColumns: 5...33, rows: 2...26, of: images[0], beyond: refs, offsets: offsets, polarity: polarity)
+            var mismatches = 0
+            for y in 2...26 {
+                for x in 5...33 where all[(y - 2) * 29 + (x - 5)] != change(at: x, y, of: images[0], beyond: refs, offsets: offsets, polarity: polarity) {
+                    mismatches += 1
+                }
+            }
+            #expect(all.count == 29 * 25 && mismatches == 0, "polarity \(polarity): \(mismatches) pixels differ")
+        }
+    }
+
     @Test func findsNothingInNoise() throws {
         var falseFinds = 0
         for seed in 10..<40 {
