@@ -458,7 +458,9 @@ struct BallTracker {
     /// video shows among the analysis frame's candidates one frame in three or four; its young
     /// track, reaching each next frame this way, gathers a window where it would otherwise end.
     /// A find among other motion (the changed pixels around it in the analysis frame) is left:
-    /// the club head swinging round against the sky would be followed as well as the ball.
+    /// the club head swinging round against the sky would be followed as well as the ball. So
+    /// is one short of ``TrackerSettings/youngFullSizeMinimumPace``: a struck ball keeps its
+    /// pace, a walker that a chance pair of specks seemed to launch does not.
     private func searchYoungTracksAtFullSize(unmatched: [Bool], predictions: [Prediction?], time: MediaTime, t: Double,
                                              extended: inout [Bool], next: inout [Track],
                                              search: (LocalSearch) -> BallCandidate?) {

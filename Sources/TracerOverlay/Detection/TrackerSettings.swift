@@ -27,9 +27,8 @@ struct TrackerSettings {
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
     /// track to gather a window of its own).
     var searchesYoungTracksAtFullSize = false
-    /// Most young tracks searched so in a frame, the most promising first. Each look costs
-    /// about 0.1 ms at 1920x1080; 4, 8 and 20 found the same on every catalogue, while 20 added
-    /// a fifth to decode + detect of 1080p60 (6 adds about a fifteenth, with the luma copies).
+    /// Most young tracks searched so in a frame, the most promising first: 4, 8 and 20 found
+    /// the same on every catalogue, while 20 added a fifth to decode + detect of 1080p60.
     var youngFullSizeSearches = 6
     /// Widest gate (analysis pixels) a young track asks the full-size frame about, whatever its
     /// own: a far ball's young track predicts within 1-2 px even where its gate has grown after
