@@ -127,6 +127,24 @@ import MediaKitLinux
         #expect(pipeline.localCandidate(young, region: Self.region, maxRadius: 10) == nil)
     }
 
+    /// The definition `changes(inColumns:rows:of:beyond:offsets:polarity:)` computes for a
+    /// whole box, pixel by pixel: how far (x, y) lies beyond every pixel of the 3x3
+    /// neighbourhood of (x, y) in `references` raised by their offsets.
+    static func change(at x: Int, _ y: Int, of current: LumaImage, beyond references: [LumaImage], offsets: [Int],
+                       polarity: Int8) -> Int {
+        var hi = Int.min, lo = Int.max
+        for (ref, offset) in zip(references, offsets) {
+            for yy in (y - 1)...(y + 1) {
+                for xx in (x - 1)...(x + 1) {
+                    let v = Int(ref.pixels(yy)[xx]) + offset
+                    hi = max(hi, v); lo = min(lo, v)
+                }
+            }
+        }
+        let v = Int(current.pixels(y)[x])
+        return polarity > 0 ? v - hi : lo - v
+    }
+
     @Test func theGateAtOnceGivesEachPixelsChange() {
         // The whole-gate comparison (row-then-column extremes) against the per-pixel one, on
         // random pictures, two references with light offsets, both polarities.
@@ -140,7 +158,7 @@ import MediaKitLinux
             let all = changes(inColumns: 5...33, rows: 2...26, of: images[0], beyond: refs, offsets: offsets, polarity: polarity)
             var mismatches = 0
             for y in 2...26 {
-                for x in 5...33 where all[(y - 2) * 29 + (x - 5)] != change(at: x, y, of: images[0], beyond: refs, offsets: offsets, polarity: polarity) {
+                for x in 5...33 where all[(y - 2) * 29 + (x - 5)] != Self.change(at: x, y, of: images[0], beyond: refs, offsets: offsets, polarity: polarity) {
                     mismatches += 1
                 }
             }

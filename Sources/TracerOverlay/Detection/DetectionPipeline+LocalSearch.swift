@@ -37,11 +37,11 @@ extension DetectionPipeline {
         let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
         var best = (excess: 0, x: 0, y: 0)
         let gate2 = request.radius * request.radius
-        var excessAt = [Int](repeating: 0, count: (x1 - x0 + 1) * (y1 - y0 + 1))
+        let excessAt = changes(inColumns: x0...x1, rows: y0...y1, of: current, beyond: refs, offsets: offsets,
+                               polarity: request.polarity)
         for y in y0...y1 {
             for x in x0...x1 {
-                let excess = change(at: x, y, of: current, beyond: refs, offsets: offsets, polarity: request.polarity)
-                excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)] = excess
+                let excess = excessAt[(y - y0) * (x1 - x0 + 1) + (x - x0)]
                 if excess >= threshold {
                     // The strongest change inside the gate, not in the box's corners: a brighter
                     // cloud edge just outside must not hide the ball at the prediction.

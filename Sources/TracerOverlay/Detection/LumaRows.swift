@@ -17,31 +17,14 @@ extension LumaRows {
     }
 }
 
-/// How far pixel (x, y) of `current` lies beyond every pixel of the 3x3 neighbourhood of
-/// (x, y) in `references` (each raised by its `offsets` level), brighter for a positive
-/// `polarity`, darker otherwise: negative when it does not. References show the background
-/// where the object now is, and the neighbourhood absorbs a pixel of camera shake.
-@inline(__always)
-func change<C: LumaRows, R: LumaRows>(at x: Int, _ y: Int, of current: C, beyond references: [R], offsets: [Int],
-                                      polarity: Int8) -> Int {
-    var hi = Int.min, lo = Int.max
-    for (ref, offset) in zip(references, offsets) {
-        for yy in (y - 1)...(y + 1) {
-            let rr = ref.pixels(yy)
-            for xx in (x - 1)...(x + 1) {
-                let v = Int(rr[xx]) + offset
-                hi = max(hi, v); lo = min(lo, v)
-            }
-        }
-    }
-    let v = Int(current.pixels(y)[x])
-    return polarity > 0 ? v - hi : lo - v
-}
-
-/// ``change(at:_:of:beyond:offsets:polarity:)`` for every pixel of the box `x0...x1`, `y0...y1`
-/// (row by row; the box and a pixel around it inside every image), each reference's 3x3
-/// extreme taken along rows and then down columns: 6 comparisons a pixel and reference instead
-/// of 9, which a full-size gate of 30x30 pixels asked several times a frame notices.
+/// How far each pixel of the box `xs` x `ys` of `current` lies beyond every pixel of the 3x3
+/// neighbourhood of the same place in `references` (each raised by its `offsets` level),
+/// brighter for a positive `polarity`, darker otherwise: negative where it does not. Row by row;
+/// the box and a pixel around it must lie inside every image. References show the background
+/// where the object now is, and the neighbourhood absorbs a pixel of camera shake. Each
+/// reference's 3x3 extreme is taken along rows and then down columns: 6 comparisons a pixel and
+/// reference instead of 9, which a full-size gate of 30x30 pixels asked several times a frame
+/// notices.
 func changes<C: LumaRows, R: LumaRows>(inColumns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>, of current: C,
                                        beyond references: [R], offsets: [Int], polarity: Int8) -> [Int] {
     let w = xs.count, h = ys.count, x0 = xs.lowerBound, y0 = ys.lowerBound
