@@ -33,6 +33,14 @@ final class DetectionPipeline {
     /// measured noise is nil while x264 still moves whole blocks by 5-6 steps (at 6, crf 23
     /// clips took such blocks as the ball).
     static let fullResolutionMinimumThreshold = 7
+    /// The smallest change the analysis frame flags where the video is at least
+    /// ``fullResolutionFirstScale`` times the analysis size (elsewhere
+    /// ``MotionMask/defaultMinimumThreshold``; noisy video raises either). A far ball that keeps
+    /// 5-8 levels in a 1920x1080 frame keeps 2-3 once averaged down to 800 px; the young tracks
+    /// such faint candidates start are vetted in the full-size frame, where a speck of x264
+    /// flicker has no ball to follow. (1920x1080 sky-clean-3 and sky-dark-ball-1: first report
+    /// 17 and 18 frames after the ball appears -> 9 and 11.)
+    static let reducedMinimumThreshold = 2
     /// How many median frame-to-frame differences a full-size change must exceed.
     static let fullResolutionNoiseFactor = 2.5
     /// The smallest full-size change a young track's look takes where it stands alone in the
@@ -53,10 +61,12 @@ final class DetectionPipeline {
         self.height = height
         downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
         images = (0..<DetectionPipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
-        mask = MotionMask(width: width, height: height)
+        let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
+        mask = MotionMask(width: width, height: height,
+                          minimumThreshold: scale >= DetectionPipeline.fullResolutionFirstScale
+                            ? DetectionPipeline.reducedMinimumThreshold : MotionMask.defaultMinimumThreshold)
         extractor = BlobExtractor(width: width, height: height)
         flags.reserveCapacity(width * height / 20)
-        let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         fullResolution = scale >= DetectionPipeline.fullResolutionMinimumScale
             ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
     }

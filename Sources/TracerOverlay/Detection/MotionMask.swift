@@ -44,8 +44,11 @@ final class MotionMask {
     /// The threshold used for the latest frame.
     private(set) var threshold = 0
 
+    /// The usual smallest threshold: x264 flickers flat areas by a few steps.
+    static let defaultMinimumThreshold = 4
+
     init(width: Int, height: Int, backgroundOffsets: [Int] = [2, 3, 4], toleranceRadius: Int = 1,
-         minimumThreshold: Int = 4) {
+         minimumThreshold: Int = MotionMask.defaultMinimumThreshold) {
         precondition(toleranceRadius >= 0 && toleranceRadius <= LumaImage.margin)
         self.width = width
         self.height = height
