@@ -1,7 +1,6 @@
 extension DetectionPipeline {
     /// The change of the requested polarity inside the gate, sought in the full-size frames
-    /// (``FullResolutionHistory``) when the analysis size shows none, or before it looks from
-    /// twice the analysis size: the same comparison as ``localCandidate(_:region:maxRadius:)``
+    /// (``FullResolutionHistory``) before the analysis frame is: the same comparison as ``localCandidate(_:region:maxRadius:)``
     /// makes, against a threshold set by the noise measured in the gate itself, since full-size
     /// noise is not what the analysis size has.
     ///

@@ -18,12 +18,13 @@ final class DetectionPipeline {
     private var flags: [FlaggedPixel] = []
     /// The latest frames' luma at their own size, when that is well above the analysis size.
     let fullResolution: FullResolutionHistory?
-    /// Full-size frames are kept when the video is at least this many times the analysis size
-    /// across: below it the analysis size loses little of a ball.
+    /// Full-size frames are kept, and a followed flight's object is sought there before the
+    /// analysis frame, when the video is at least this many times the analysis size across:
+    /// below it the analysis size loses little of a ball.
     static let fullResolutionMinimumScale = 1.5
-    /// From this many times the analysis size across, the full-size frames are searched before
-    /// the analysis frame.
-    static let fullResolutionFirstScale = 2.0
+    /// From this many times the analysis size across, young tracks look in the full-size
+    /// frames as well, and the analysis frame flags changes from ``reducedMinimumThreshold``.
+    static let youngFullResolutionScale = 2.0
     /// Widest gate (analysis pixels) searched in the full-size frames: a ball the analysis size
     /// loses is far and slow, and its flight predicts it within a few pixels; a wide gate is a
     /// fast, near ball's, which the analysis size shows (and 65 full-size pixels around would
@@ -34,7 +35,7 @@ final class DetectionPipeline {
     /// clips took such blocks as the ball).
     static let fullResolutionMinimumThreshold = 7
     /// The smallest change the analysis frame flags where the video is at least
-    /// ``fullResolutionFirstScale`` times the analysis size (elsewhere
+    /// ``youngFullResolutionScale`` times the analysis size (elsewhere
     /// ``MotionMask/defaultMinimumThreshold``; noisy video raises either). A far ball that keeps
     /// 5-8 levels in a 1920x1080 frame keeps 2-3 once averaged down to 800 px; the young tracks
     /// such faint candidates start are vetted in the full-size frame, where a speck of x264
@@ -63,7 +64,7 @@ final class DetectionPipeline {
         images = (0..<DetectionPipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         mask = MotionMask(width: width, height: height,
-                          minimumThreshold: scale >= DetectionPipeline.fullResolutionFirstScale
+                          minimumThreshold: scale >= DetectionPipeline.youngFullResolutionScale
                             ? DetectionPipeline.reducedMinimumThreshold : MotionMask.defaultMinimumThreshold)
         extractor = BlobExtractor(width: width, height: height)
         flags.reserveCapacity(width * height / 20)
