@@ -81,21 +81,26 @@ import MediaKitLinux
         // off), and a streak centred 5 px short. Since a faint point may give way to a brighter
         // candidate the flight without it finds (session 8), 0.905, 0.931, 13: one more centre,
         // at frame 62, lies off the ball (3.2 px; the tolerance is 2.9); the same rule took
-        // 1280x720 crf 23 dtl-portrait-3 from 0.222 / 0.966 to 0.421 / 1.000.
+        // 1280x720 crf 23 dtl-portrait-3 from 0.222 / 0.966 to 0.421 / 1.000. Since a faint
+        // speck beside the flight gives way to a local search's find nearer the prediction
+        // (session 11): 0.933, 0.961, 13.
         Case(scenario: "dtl-everything", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.90, minimumPrecision: 0.93, maximumFramesToReport: 13),
+             minimumRecall: 0.93, minimumPrecision: 0.96, maximumFramesToReport: 13),
         // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.886, 0.912, 13
         // in one trajectory (0.867, 0.870 in two before a sibling hypothesis could carry on a
         // confirmed track that lost the ball as it slowed sharply; 0.829, 0.906, 16 at first).
-        // Points on x264's ghosts of the far ball cost the precision.
+        // Points on x264's ghosts of the far ball cost the precision; since such a speck gives
+        // way to a local search's find nearer the prediction (session 11), 0.971, 0.990, 13:
+        // recall and precision goals met, the report a frame late.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.88, minimumPrecision: 0.91, maximumFramesToReport: 13),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.867, 0.968, 15
+             maximumFramesToReport: 13),
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.876, 0.979, 15
         // (nothing found before a clear young track could outrank the hundreds of chains of
         // noise specks that the shaken frames start: the ball, 20-40 levels against specks of
-        // 5-8, was dropped from the hypotheses at each such frame).
+        // 5-8, was dropped from the hypotheses at each such frame; 0.867, 0.968 before a speck
+        // beside the flight gave way to a local search's find).
         Case(scenario: "dtl-everything", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.86, minimumPrecision: 0.96, maximumFramesToReport: 15),
+             minimumRecall: 0.87, minimumPrecision: 0.97, maximumFramesToReport: 15),
         // Goals: recall 0.95, report within 12 frames; measured 0.943 and 15 (0.924 and 17
         // before a young track could be confirmed by what a look back finds before it). The
         // dark ball is invisible against the ground for its first frames.
@@ -111,6 +116,11 @@ import MediaKitLinux
         // strongest analysis-frame change near the hovering ball was now and then a speck
         // beside it).
         Case(scenario: "dtl-everything", seed: 1, width: 1280, height: 720, duration: 3, crf: 18),
+        // Every goal asserted; measured 0.992, 0.992, 10 (0.548, 0.972 before: at its apex the
+        // ball hovers, too slow to be among the frame's candidates, and the flight took a 5-level
+        // speck 2.5 px beside it, then another, and ran off; now such a speck gives way to the
+        // local search's find). Found on a set of seeds generated after the session's tuning.
+        Case(scenario: "dtl-noise-jitter", seed: 5, width: 1280, height: 720, duration: 3, crf: 18),
         // At 30 frames a second: meets the goals, 0.968, 0.984, 10. The ball is fast for its
         // first five frames and then moves a few pixels a frame, and x264 drops it from single
         // frames: its track has gaps before it holds a window, and is confirmed by a look back

@@ -37,7 +37,8 @@ struct BallTracker {
         var next: [Track] = []
         next.reserveCapacity(tracks.count + candidates.count)
 
-        // 1. Confirmed tracks: one-to-one, best match first, longest first.
+        // 1. Confirmed tracks: one-to-one, best match first, longest first (a faint speck beside
+        //    the object gives way to what a local search finds nearer the prediction).
         let grid = CandidateGrid(candidates, cell: 24)
         // The flight fit is the costly part of a frame: skip it for unconfirmed tracks with no
         // candidate anywhere near where they are heading (they only coast this frame).
@@ -70,10 +71,17 @@ struct BallTracker {
         }
         var extended = [Bool](repeating: false, count: tracks.count)
         for pair in pairs where !extended[pair.track] && !taken[pair.candidate] {
-            extended[pair.track] = true
-            taken[pair.candidate] = true
             var track = tracks[pair.track]
-            track.points.append(point(candidates[pair.candidate], time: time, t: t))
+            extended[pair.track] = true
+            if let closer = closerFind(than: candidates[pair.candidate], for: track, prediction: predictions[pair.track],
+                                       search: search) {
+                var p = point(closer, time: time, t: t)
+                p.foundByLocalSearch = true
+                track.points.append(p)
+            } else {
+                taken[pair.candidate] = true
+                track.points.append(point(candidates[pair.candidate], time: time, t: t))
+            }
             track.misses = 0
             track.lastFrame = frame
             next.append(track)
@@ -490,6 +498,30 @@ struct BallTracker {
             next.append(branch)
             extended[ti] = true
         }
+    }
+
+    /// What a confirmed flight takes instead of `candidate`, when that is a speck beside its
+    /// object: a far ball hovering near its apex moves too little to be among the frame's
+    /// candidates, and a speck of noise a pixel or two off, far fainter than the flight's
+    /// recent points, would take its place and bend every later prediction away from it. A
+    /// local search's find is taken instead when the candidate is at most
+    /// ``TrackerSettings/speckContrastRatio`` of the recent points' contrast and at least
+    /// ``TrackerSettings/speckOffset`` pixels from the prediction, and the find lies nearer the
+    /// prediction and stands out more. Nil otherwise (the candidate is taken).
+    func closerFind(than candidate: BallCandidate, for track: Track, prediction: Prediction?,
+                    search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
+        let n = track.points.count
+        guard n >= settings.trajectoryLength, let prediction else { return nil }
+        let recent = Double(track.points[(n - 3)...].reduce(0) { $0 + $1.contrast }) / 3
+        let cx = candidate.x - prediction.x, cy = candidate.y - prediction.y
+        let candidateOffset = (cx * cx + cy * cy).squareRoot()
+        guard Double(candidate.peakContrast) <= settings.speckContrastRatio * recent, candidateOffset >= settings.speckOffset,
+              let request = localSearch(for: track, prediction: prediction), let found = search(request),
+              found.peakContrast > candidate.peakContrast, !found.foundByAppearance else { return nil }
+        let fx = found.x - prediction.x, fy = found.y - prediction.y
+        let foundOffset = (fx * fx + fy * fy).squareRoot()
+        guard foundOffset < candidateOffset, foundOffset <= request.radius, !isStalled(track, adding: found) else { return nil }
+        return found
     }
 
     /// How unlike a track's point a candidate looks (contrast, size, polarity), 0 for the same.
