@@ -442,9 +442,9 @@ struct BallTracker {
     /// points stand above the frame's typical candidate: in noisy footage chains of noise specks
     /// would otherwise fill every place, and a clear ball that has just appeared (one point,
     /// far stronger than the noise) would be the first thing dropped. The bonus reaches six
-    /// points (a ball four times the typical contrast): in shaken, noisy video hundreds of
-    /// chains of specks five to nine points long fill the places, and a ball already slowing
-    /// down the line, clear as it is, must outrank them from its second point on.
+    /// points (``TrackerSettings/strongestPromise``: a ball four times the typical contrast):
+    /// in shaken, noisy video hundreds of chains of specks five to nine points long fill the
+    /// places, and a ball already slowing down the line, clear as it is, must outrank them.
     private mutating func pruneHypotheses(_ candidates: [BallCandidate]) {
         guard tracks.count > settings.maxTracks else { return }
         let contrasts = candidates.map(\.peakContrast).sorted()
@@ -454,7 +454,7 @@ struct BallTracker {
             if track.confirmed { return .infinity }
             let recent = track.points.suffix(3)
             let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
-            let strength = min(max(contrast / typical - 1, 0), 3)
+            let strength = min(max(contrast / typical - 1, 0), settings.strongestPromise)
             return min(Double(track.points.count), length) + 2 * strength - 0.5 * Double(track.misses)
         }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }

@@ -22,6 +22,11 @@ struct TrackerSettings {
     var maximumSizeRoughness = 0.06
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
+    /// Most a hypothesis's contrast counts towards its promise when hypotheses are dropped, in
+    /// multiples of the frame's typical candidate above it (each worth two points of length):
+    /// 1.5 let a ball 20-40 levels against specks of 5-8 lose its place to chains of specks in
+    /// shaken, noisy 640x360 frames.
+    var strongestPromise = 3.0
     /// Whether a young track that finds no candidate looks for its object in the video's
     /// full-size frames (set where the video is at least twice the analysis size across: there
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
