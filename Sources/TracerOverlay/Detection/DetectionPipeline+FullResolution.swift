@@ -1,8 +1,8 @@
 extension DetectionPipeline {
     /// The change of the requested polarity inside the gate, sought in the full-size frames
-    /// (``FullResolutionHistory``) before the analysis frame is: the same comparison as ``localCandidate(_:region:maxRadius:)``
-    /// makes, against a threshold set by the noise measured in the gate itself, since full-size
-    /// noise is not what the analysis size has.
+    /// (``FullResolutionHistory``) before the analysis frame is: the same comparison as
+    /// ``localCandidate(_:region:maxRadius:)`` makes, against a threshold set by the noise
+    /// measured in the gate itself, since full-size noise is not what the analysis size has.
     ///
     /// Only for the current frame, within a gate of ``fullResolutionMaximumGate``. The find is
     /// reported in analysis pixels, its contrast as the change spread over one analysis pixel

@@ -86,8 +86,8 @@ struct TrackerSettings {
     /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
     /// three times its RMS residual) and still be judged a flight.
     var maximumUpwardBow = 3.0
-    /// A confirmed flight's candidate this fainter than its last three points (a fraction of
-    /// their mean contrast)...
+    /// A confirmed flight's candidate whose contrast is at most this fraction of its last three
+    /// points' mean...
     var speckContrastRatio = 0.7
     /// ...and at least this many pixels from the prediction gives way to a local search's find
     /// nearer the prediction (``BallTracker/closerFind(than:for:prediction:search:)``): 640x360
