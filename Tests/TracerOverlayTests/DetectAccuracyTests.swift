@@ -94,13 +94,16 @@ import MediaKitLinux
         // recall and precision goals met, the report a frame late.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 640, height: 360, duration: 2.5, crf: 18,
              maximumFramesToReport: 13),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.876, 0.979, 15
-        // (nothing found before a clear young track could outrank the hundreds of chains of
-        // noise specks that the shaken frames start: the ball, 20-40 levels against specks of
-        // 5-8, was dropped from the hypotheses at each such frame; 0.867, 0.968 before a speck
-        // beside the flight gave way to a local search's find).
+        // Goals: recall 0.95, precision 0.98; measured 0.895, 0.949, 12 (nothing found before a
+        // clear young track could outrank the hundreds of chains of noise specks that the
+        // shaken frames start: the ball, 20-40 levels against specks of 5-8, was dropped from
+        // the hypotheses at each such frame; 0.867, 0.968 before a speck beside the flight gave
+        // way to a local search's find; 0.876, 0.979, 15 before a young track's branch could
+        // turn sign where the background does). The flight is now taken up four frames nearer
+        // the launch, where its long-exposure streaks are measured 6-9 px behind the ball (the
+        // near, larger end of a streak outweighs the far end): three points off it.
         Case(scenario: "dtl-everything", seed: 2, width: 640, height: 360, duration: 2.5, crf: 18,
-             minimumRecall: 0.87, minimumPrecision: 0.97, maximumFramesToReport: 15),
+             minimumRecall: 0.89, minimumPrecision: 0.94),
         // Goals: recall 0.95, report within 12 frames; measured 0.943 and 15 (0.924 and 17
         // before a young track could be confirmed by what a look back finds before it). The
         // dark ball is invisible against the ground for its first frames.
@@ -156,6 +159,13 @@ import MediaKitLinux
         // has gaps, and too few points of its own and found by looking back for a window until
         // the frames between them are searched where the flight on both sides puts the ball.
         Case(scenario: "sky-clean", seed: 1, width: 1280, height: 720, duration: 3, frameRate: 30, crf: 18),
+        // Every goal asserted; measured 0.952, 0.984, 10 (nothing at all before). At 30 frames a
+        // second the ball rises from the ground, lighter than it, into the sky, darker than it,
+        // between two frames: its young track's one point branched only to specks of its own
+        // sign, and the flight it then started over the sky, too slow by then to be a launch,
+        // was never confirmed. A turn of sign is no longer held against a branch where the
+        // background rose by both contrasts together.
+        Case(scenario: "dtl-everything", seed: 1, width: 1920, height: 1080, duration: 3, frameRate: 30, crf: 18),
         // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.230, 0.958, 84
         // (0.21, 0.955, 87 before finds between a track's points; with them but before a young
         // track could take up a flight whose last point went astray, 0.230, 0.920 in two

@@ -28,12 +28,15 @@ extension BallTracker {
     /// find is passed over (x264 drops a faint ball from single frames), after which only a
     /// streak counts; the look back stops at the second frame in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
-        let polarity: Int8 = track.points.prefix(8).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
         var f = track.points[0].frame - 1
         var skipped = 0
         var passedGap = false
         for _ in 0..<settings.longestLookBack {
             let first = track.points[0]
+            // The sign of the points nearest in time: a ball rising from the ground into a
+            // brighter sky turns from lighter than its background to darker, and the frames
+            // looked at lie before the first points.
+            let polarity: Int8 = track.points.prefix(settings.lookBackPolarityPoints).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
             // Frames still held by the detector (it keeps 96) and whose time is known.
             guard f >= 0, frame - f < 90 else { return }
             let entry = frameTimes[f % frameTimes.count]
@@ -85,6 +88,7 @@ extension BallTracker {
         while i < track.points.count {
             let before = track.points[i - 1], after = track.points[i]
             guard after.frame - before.frame > 1 else { i += 1; continue }
+
             var f = before.frame + 1
             while f < after.frame {
                 defer { f += 1 }

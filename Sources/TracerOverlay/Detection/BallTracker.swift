@@ -528,7 +528,18 @@ struct BallTracker {
     static func dissimilarity(_ p: TrackPoint, _ c: BallCandidate) -> Double {
         let contrast = min(abs(log(Double(max(c.peakContrast, 1)) / Double(max(p.contrast, 1)))) / log(4.0), 1)
         let size = min(abs(log(max(c.radius, 0.5) / max(p.radius, 0.5))) / log(3.0), 1)
-        return 0.6 * contrast + 0.4 * size + (c.polarity == p.polarity ? 0 : 0.5)
+        return 0.6 * contrast + 0.4 * size + (c.polarity == p.polarity || crossesBackground(p, c) ? 0 : 0.5)
+    }
+
+    /// Whether an object brighter than the background at `p` and darker at `c` (or the other
+    /// way round) can be the same object of one luma: a ball rising from the ground into a
+    /// brighter sky. It keeps its own luma, so the background must have changed by at least
+    /// both contrasts together, in the direction that turns the sign (the measured contrasts,
+    /// blurred at the analysis size, fall short of the true ones, never above).
+    static func crossesBackground(_ p: TrackPoint, _ c: BallCandidate) -> Bool {
+        guard let before = p.background, let after = c.background, p.polarity != c.polarity else { return false }
+        let rise = Double(after - before) * Double(p.polarity)
+        return rise >= Double(p.contrast + c.peakContrast)
     }
 
     /// Of two hypotheses ending on the same two points, whether `a` is the one to keep: the

@@ -25,6 +25,9 @@ struct BallCandidate {
     var foundByAppearance = false
     /// Found as a faint streak along a flight's predicted motion (a look back's find).
     var foundAsStreak = false
+    /// The background's luma at the centre (the analysis frame ``DetectionPipeline/backgroundLag``
+    /// frames before, where a moving object was elsewhere); nil where not measured.
+    var background: Int? = nil
 }
 
 /// Groups flagged pixels into blobs (same polarity, gaps of one pixel bridged, since a faint

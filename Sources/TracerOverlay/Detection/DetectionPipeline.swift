@@ -42,6 +42,9 @@ final class DetectionPipeline {
     /// flicker has no ball to follow. (1920x1080 sky-clean-3 and sky-dark-ball-1: first report
     /// 17 and 18 frames after the ball appears -> 9 and 11.)
     static let reducedMinimumThreshold = 2
+    /// How many analysed frames back a candidate's background is read (``BallCandidate/background``):
+    /// the motion mask's oldest reference, where an object moving a few pixels a frame was not.
+    static let backgroundLag = 4
     /// How many median frame-to-frame differences a full-size change must exceed.
     static let fullResolutionNoiseFactor = 2.5
     /// The smallest full-size change a young track's look takes where it stands alone in the
@@ -103,6 +106,12 @@ final class DetectionPipeline {
         if result.count > 250 {
             result.sort { $0.peakContrast > $1.peakContrast }
             result.removeLast(result.count - 250)
+        }
+        if frameNumber >= Self.backgroundLag {
+            let before = images[(frameNumber - Self.backgroundLag) % DetectionPipeline.historyLength]
+            for i in result.indices {
+                result[i].background = before.mean3x3(x: Int(result[i].x), y: Int(result[i].y))
+            }
         }
         return result
     }

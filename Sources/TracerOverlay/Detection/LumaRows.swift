@@ -17,6 +17,14 @@ extension LumaRows {
     }
 }
 
+extension LumaImage {
+    /// The mean of the 3x3 pixels around (`x`, `y`), clamped to the image.
+    func mean3x3(x: Int, y: Int) -> Int {
+        let xs = max(x - 1, 0)...min(x + 1, width - 1), ys = max(y - 1, 0)...min(y + 1, height - 1)
+        return sum(columns: xs, rows: ys) / (xs.count * ys.count)
+    }
+}
+
 /// How far each pixel of the box `xs` x `ys` of `current` lies beyond every pixel of the 3x3
 /// neighbourhood of the same place in `references` (each raised by its `offsets` level),
 /// brighter for a positive `polarity`, darker otherwise: negative where it does not. Row by row;

@@ -24,6 +24,8 @@ struct TrackPoint {
     var foundByAppearance = false
     /// Found by a local search at the track's prediction, not among the frame's candidates.
     var foundByLocalSearch = false
+    /// The background's luma behind the point, where measured (``BallCandidate/background``).
+    var background: Int? = nil
 }
 
 extension TrackPoint {
@@ -32,7 +34,7 @@ extension TrackPoint {
     init(_ c: BallCandidate, time: MediaTime, t: Double, frame: Int) {
         self.init(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX,
                   axisY: c.axisY, contrast: c.peakContrast, activity: c.neighbourhoodActivity, frame: frame,
-                  polarity: c.polarity, foundByAppearance: c.foundByAppearance)
+                  polarity: c.polarity, foundByAppearance: c.foundByAppearance, background: c.background)
     }
 }
 

@@ -95,6 +95,11 @@ struct TrackerSettings {
     var speckOffset = 1.5
     /// Most frames a newly confirmed track looks back for its object before its first point.
     var longestLookBack = 12
+    /// A look back seeks the sign (lighter or darker than the background) of this many of the
+    /// track's earliest points. The majority of its first eight said darker for a ball that had
+    /// risen into the sky, so the look back at 30 fps took the dark hole the ball left on the
+    /// tee, 10-18 px from it, for its launch frame, or a speck instead of it over the ground.
+    var lookBackPolarityPoints = 3
     /// Fewest points of its own a track needs before a look back at the frames before it may
     /// make up the rest of its first window (a dark ball lost against the ground for its first
     /// frames would otherwise be reported only once it had flown a whole window in the clear).
