@@ -88,7 +88,6 @@ extension BallTracker {
         while i < track.points.count {
             let before = track.points[i - 1], after = track.points[i]
             guard after.frame - before.frame > 1 else { i += 1; continue }
-
             var f = before.frame + 1
             while f < after.frame {
                 defer { f += 1 }
