@@ -7,8 +7,8 @@ import MediaKitLinux
 @Suite struct HypothesisPruningTests {
     /// Feeds 30 frames. Each frame holds 120 specks (contrast 5) that each stay put, a pixel's
     /// jitter aside, for six frames and then move on, so their hypotheses grow to six points and
-    /// no further (a sixth of them at each length); from frame 8 a ball (contrast `ball`) flies at 5 px a frame through open
-    /// ground. Returns the confirmed tracks.
+    /// no further (a sixth of them at each length); from frame 8 a ball (contrast `ball`) flies
+    /// at 5 px a frame through open ground. Returns the confirmed tracks.
     func run(ball: Int, strongestPromise: Double) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.maxTracks = 40
