@@ -108,9 +108,11 @@ import MediaKitLinux
     }
 
     /// Confirms a track from `positions` (one candidate a frame), then runs local searches that
-    /// return `found(n)` for frames 12..<40; returns the frames whose find the track took.
-    func localFinds(_ positions: (Int) -> (Double, Double), found: (Int) -> (Double, Double)) -> [Int] {
-        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+    /// return `found(n)` for frames 12..<40 (with `settings`); returns the frames whose find the
+    /// track took.
+    func localFinds(_ positions: (Int) -> (Double, Double), found: (Int) -> (Double, Double),
+                    settings: TrackerSettings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)) -> [Int] {
+        var tracker = BallTracker(settings: settings)
         for n in 0..<12 {
             let (x, y) = positions(n)
             let c = BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: 15, neighbourhoodActivity: 0)
@@ -129,12 +131,28 @@ import MediaKitLinux
     }
 
     @Test func aBallThatStopsDeadIsTheEncodersOldImage() {
-        // Climbing 1.5 px a frame, then found at one spot give or take 0.4 px (x264's skipped
+        // Climbing 1.5 px a frame, then found at one spot give or take 0.55 px (x264's skipped
         // blocks repeat the ball's image with a level or two of change) while the ball flies on.
         let taken = localFinds({ n in (300 + 0.2 * Double(n), 300 - 1.5 * Double(n)) },
-                               found: { n in (302.4 + 0.2 * Double(n % 3), 282 - 0.4 * Double(n % 2)) })
+                               found: { n in (302.4 + 0.275 * Double(n % 3), 282 - 0.4 * Double(n % 2)) })
         let window = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)).settings.stallWindow
         #expect(taken == Array(12..<(12 + window - 1)), "\(taken)")
+    }
+
+    @Test func aSteadyFlightThatStopsDeadIsDroppedSooner() {
+        // The same climb, with the spot held to 0.4 px: a flight that kept its pace up to the
+        // run should have moved 6 px over four frames, so the run is dropped at four finds, not
+        // eight, however much the spot wanders within half a pixel.
+        let settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        let taken = localFinds({ n in (300 + 0.2 * Double(n), 300 - 1.5 * Double(n)) },
+                               found: { n in (302.4 + 0.2 * Double(n % 3), 282 - 0.4 * Double(n % 2)) })
+        #expect(taken == Array(12..<(12 + settings.frozenStallWindow - 1)), "\(taken)")
+        // Without it, the run went on to the eight-find rule.
+        var loose = settings
+        loose.momentumStallTravel = .infinity
+        let before = localFinds({ n in (300 + 0.2 * Double(n), 300 - 1.5 * Double(n)) },
+                                found: { n in (302.4 + 0.2 * Double(n % 3), 282 - 0.4 * Double(n % 2)) }, settings: loose)
+        #expect(before == Array(12..<(12 + settings.stallWindow - 1)), "\(before)")
     }
 
     @Test func anUnchangedBlockIsDroppedSooner() {

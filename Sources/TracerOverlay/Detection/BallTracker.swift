@@ -602,6 +602,29 @@ struct BallTracker {
     func isStalled(_ track: Track, adding found: BallCandidate) -> Bool {
         isStalled(track, adding: found, window: settings.stallWindow, spread: settings.stallSpread)
             || isStalled(track, adding: found, window: settings.frozenStallWindow, spread: settings.frozenStallSpread)
+            || (isStalled(track, adding: found, window: settings.frozenStallWindow, spread: settings.momentumStallSpread)
+                && expectedTravel(track, over: settings.frozenStallWindow) >= settings.momentumStallTravel)
+    }
+
+    /// How far (pixels) the track's object should move over the `k` frames after the still
+    /// run's start, by the speed and the slowing along its path that a constant-acceleration
+    /// fit of the (up to ten) points before the run gives: a ball slowing into its apex is
+    /// expected to stop, one flying on at a steady pace is not.
+    private func expectedTravel(_ track: Track, over k: Int) -> Double {
+        let n = track.points.count
+        let before = Array(track.points[max(0, n - k - 9)...(n - k)])
+        guard before.count >= 6 else { return 0 }
+        let fit = fitTime(before)
+        let last = before[before.count - 1], first = before[0]
+        let span = last.t - first.t
+        let frameTime = span / Double(max(last.frame - first.frame, 1))
+        let vx = fit.x.slope(at: span) * frameTime, vy = fit.y.slope(at: span) * frameTime
+        let v = (vx * vx + vy * vy).squareRoot()
+        guard v > 0 else { return 0 }
+        let along = (2 * fit.x.a * vx + 2 * fit.y.a * vy) / v * frameTime * frameTime
+        var travel = 0.0
+        for j in 1...k { travel += max(0, v + along * Double(j)) }
+        return travel
     }
 
     private func isStalled(_ track: Track, adding found: BallCandidate, window k: Int, spread: Double) -> Bool {
