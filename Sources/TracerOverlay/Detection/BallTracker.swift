@@ -543,9 +543,10 @@ struct BallTracker {
     }
 
     /// Of two hypotheses ending on the same two points, whether `a` is the one to keep: the
-    /// smoother over the points both have had since, else the longer. Length alone would let a
-    /// long chain of noise that happened onto the ball replace the ball's own short, clean
-    /// hypothesis, and its noisy history then bends every later prediction away from the ball.
+    /// smoother over the points both have had since, else the longer, else the one with fewer
+    /// points in moving regions. Length alone would let a long chain of noise that happened onto
+    /// the ball replace the ball's own short, clean hypothesis, and its noisy history then bends
+    /// every later prediction away from the ball.
     private func isBetterHypothesis(_ a: Track, than b: Track) -> Bool {
         let k = min(a.points.count, b.points.count, settings.trajectoryLength)
         if k >= 4 {
@@ -554,6 +555,15 @@ struct BallTracker {
             // rounding, noise that happened onto it by far more.
             if ra + 0.5 < rb && 2 * ra < rb { return true }
             if rb + 0.5 < ra && 2 * rb < ra { return false }
+        }
+        // Alike in fit and length, a ball flies in the open: the hypothesis with fewer points
+        // among other motion has not taken the club or the golfer for it (at 30 fps a ball
+        // crossing the horizon beside the golfer's head was started from the head, and its
+        // look back then took a streak 55 px off the flight for its launch).
+        if a.points.count == b.points.count {
+            let crowdedA = a.points.suffix(k).filter { !$0.foundByLocalSearch && $0.activity > settings.crowdedActivity }.count
+            let crowdedB = b.points.suffix(k).filter { !$0.foundByLocalSearch && $0.activity > settings.crowdedActivity }.count
+            if crowdedA != crowdedB { return crowdedA < crowdedB }
         }
         return a.points.count > b.points.count
     }
