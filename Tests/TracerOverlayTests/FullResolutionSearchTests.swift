@@ -75,6 +75,25 @@ import MediaKitLinux
         }
     }
 
+    @Test func aGapBetweenAFlightsPointsIsSoughtInTheFullSizeFrameStillHeld() throws {
+        // Frame 7 searched two frames later, as a flight that found its ball again in frame 9
+        // looks between its points: the full-size frame still held shows the ball.
+        let p = Self.ballPixel(7)
+        let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        for seed in 1...5 {
+            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 12, count: 10)
+            var request = Self.request()
+            request.frame = 7
+            request.motion = SIMD2(1, 0)
+            request.fillsGap = true
+            let found = try #require(pipeline.localCandidate(request, region: Self.region, maxRadius: 10), "seed \(seed)")
+            #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "seed \(seed): at \(found.x), \(found.y), ball at \(truth)")
+            // The same look at the analysis frame alone (a look back's) finds nothing.
+            request.fillsGap = false
+            #expect(pipeline.localCandidate(request, region: Self.region, maxRadius: 10) == nil, "seed \(seed)")
+        }
+    }
+
     @Test func atTwiceTheAnalysisSizeTheFullSizeFrameIsAskedFirst() throws {
         // A 3x3 source-pixel speck 2 analysis pixels from the prediction passes the analysis
         // frame's threshold; the ball, one source pixel at the prediction and brighter, does

@@ -81,10 +81,11 @@ extension BallTracker {
     /// prediction made while the track was young, and at 30 frames a second a far ball's faint
     /// image often passes the frame's threshold only every other frame. `largestResidual`: only
     /// where the flight fits the points around the gap this closely (RMS, pixels).
-    func fillGaps(_ track: inout Track, largestResidual: Double = .infinity, search: (LocalSearch) -> BallCandidate?) {
+    func fillGaps(_ track: inout Track, from start: Int = 1, largestResidual: Double = .infinity,
+                  search: (LocalSearch) -> BallCandidate?) {
         guard track.points.count >= 4 else { return }
         let polarity: Int8 = track.points.prefix(8).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
-        var i = 1
+        var i = max(start, 1)
         while i < track.points.count {
             let before = track.points[i - 1], after = track.points[i]
             guard after.frame - before.frame > 1 else { i += 1; continue }
@@ -114,8 +115,9 @@ extension BallTracker {
                 if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
                     motion = SIMD2(b.x - a.x, b.y - a.y)
                 }
-                let request = LocalSearch(x: place.x, y: place.y, radius: place.gate, polarity: polarity, references: references,
+                var request = LocalSearch(x: place.x, y: place.y, radius: place.gate, polarity: polarity, references: references,
                                           frame: f, byAppearance: false, motion: motion)
+                request.fillsGap = true
                 guard let found = search(request) else { continue }
                 let dx = found.x - place.x, dy = found.y - place.y
                 // As in the look back: over a wide gate (a fast ball's first frames) some lone

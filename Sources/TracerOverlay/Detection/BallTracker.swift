@@ -226,6 +226,15 @@ struct BallTracker {
                       let early = confirmedByLookingBack(tracks[i], search: search) {
                 tracks[i] = early
             }
+            // A flight that found its object again after missing it looks between: with the
+            // object on both sides the place is surer than the prediction was, and the full-size
+            // frame still held may show what the analysis size averaged away.
+            if settings.fillsGapsAtFullSize, tracks[i].confirmed, tracks[i].misses == 0, tracks[i].points.count >= 2,
+               tracks[i].points[tracks[i].points.count - 1].frame - tracks[i].points[tracks[i].points.count - 2].frame > 1 {
+                let before = tracks[i].points.count
+                fillGaps(&tracks[i], from: before - 1, largestResidual: settings.largestConfirmingFillResidual, search: search)
+                if tracks[i].points.count > before { tracks[i].historyRevised = true }
+            }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
             if tracks[i].confirmed && (tracks[i].points.count > tracks[i].reportedCount || tracks[i].historyRevised) {

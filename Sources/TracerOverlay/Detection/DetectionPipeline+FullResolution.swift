@@ -4,27 +4,30 @@ extension DetectionPipeline {
     /// ``localCandidate(_:region:maxRadius:)`` makes, against a threshold set by the noise
     /// measured in the gate itself, since full-size noise is not what the analysis size has.
     ///
-    /// Only for the current frame, within a gate of ``fullResolutionMaximumGate``. The find is
+    /// Only for the current frame, or an earlier one held where the search fills a gap between a
+    /// flight's points, within a gate of ``fullResolutionMaximumGate``. The find is
     /// reported in analysis pixels, its contrast as the change spread over one analysis pixel
     /// (what the analysis size would have shown had it not been split between pixels), with the
     /// changed pixels around it in the analysis frame as its neighbourhood's activity.
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
-        guard let history = fullResolution, request.frame == nil, request.motion == nil,
+        let searched = request.frame ?? frameNumber
+        guard let history = fullResolution, request.frame == nil ? request.motion == nil : request.fillsGap,
               request.radius <= DetectionPipeline.fullResolutionMaximumGate,
-              history.holds(frameNumber) else { return nil }
+              history.holds(searched) else { return nil }
         // A reference older than the history gives way to the oldest frame held, the one most
         // likely to have had the ball elsewhere.
-        let references = history.references(for: request.references, before: frameNumber)
+        let references = history.references(for: request.references, before: searched)
         guard !references.isEmpty else { return nil }
-        let videoRange = history.isVideoRange(frameNumber)
-        return history.withLuma([frameNumber] + references) { planes in
+        let videoRange = history.isVideoRange(searched)
+        return history.withLuma([searched] + references) { planes in
             fullResolutionCandidate(request, region: region, current: planes[0], refs: Array(planes.dropFirst()),
-                                    fullWidth: history.width, fullHeight: history.height, videoRange: videoRange)
+                                    fullWidth: history.width, fullHeight: history.height, videoRange: videoRange,
+                                    isCurrent: searched == frameNumber)
         }
     }
 
     private func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), current: LumaPlane, refs: [LumaPlane],
-                                         fullWidth: Int, fullHeight: Int, videoRange: Bool) -> BallCandidate? {
+                                         fullWidth: Int, fullHeight: Int, videoRange: Bool, isCurrent: Bool) -> BallCandidate? {
         let scaleX = Double(fullWidth) / Double(width), scaleY = Double(fullHeight) / Double(height)
         let cx = request.x * scaleX, cy = request.y * scaleY
         let gate = request.radius * max(scaleX, scaleY)
@@ -76,7 +79,8 @@ extension DetectionPipeline {
             x: sx / weight / scaleX, y: sy / weight / scaleY, radius: radius, halfLength: radius,
             area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
             peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())),
-            neighbourhoodActivity: extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY)))
+            // The activity measured is the analysis frame's: an earlier frame's is no longer held.
+            neighbourhoodActivity: isCurrent ? extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY) : 0))
     }
 
     /// The smallest change that counts at `peak` when no pixel of the gate (squared radius

@@ -5,9 +5,9 @@ import MediaKitLinux
 ///
 /// At 1920x1080 reduced to 800 px a ball of 0.6 px in radius changes its analysis pixel by 1-2
 /// levels, so a confirmed flight loses it for frames at a time; in the full-size frame the same
-/// ball stands 6-25 levels above its surroundings. References are copies of the luma, made only
-/// while a flight may need them (``store(_:number:keepingReference:)``; from twice the analysis
-/// size always, for young tracks' looks): holding the decoded
+/// ball stands 6-25 levels above its surroundings. References are copies of the luma, made
+/// when the detector asks (``store(_:number:keepingReference:)``: the tracker's settings keep
+/// them from the first frame, for gap fills and young tracks' looks): holding the decoded
 /// frames themselves instead made every live frame shared, and the compositor then copied each
 /// one before drawing on it (drawing's median cost doubled, 0.9 -> 1.8 ms at 1080p). The frame
 /// being analysed is held only until ``releaseLatest()``. As many copies are kept as fit in

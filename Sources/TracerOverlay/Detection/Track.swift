@@ -71,6 +71,9 @@ struct LocalSearch {
     /// Whether only the full-size frames are searched (a young track's look: the analysis
     /// frame's candidates were its chance there).
     var fullResolutionOnly = false
+    /// Whether it looks between a confirmed flight's points, where the full-size frame, when
+    /// still held, is asked first as it is for the current frame.
+    var fillsGap = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.

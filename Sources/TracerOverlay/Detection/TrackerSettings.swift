@@ -32,6 +32,13 @@ struct TrackerSettings {
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
     /// track to gather a window of its own).
     var searchesYoungTracksAtFullSize = false
+    /// Whether the full-size frames are kept and searched for the object between a flight's
+    /// points (set where the video is at least 1.5 times the analysis size across): where a
+    /// confirmed flight missed its object, the place between two finds is surer than the
+    /// prediction was, and the full-size frame may show a ball the analysis size averaged
+    /// away. The frames are kept from the start, for a flight confirmed later fills its own
+    /// first frames' gaps too.
+    var fillsGapsAtFullSize = false
     /// Most young tracks searched so in a frame, the most promising first: 4, 8 and 20 found
     /// the same on every catalogue, while 20 added a fifth to decode + detect of 1080p60.
     var youngFullSizeSearches = 6

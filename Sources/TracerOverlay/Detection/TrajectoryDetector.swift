@@ -108,16 +108,19 @@ public final class TrajectoryDetector {
             tracker.settings.maxSpeed = 5 * diagonal
             tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
             tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolutionScale >= DetectionPipeline.youngFullResolutionScale
+            tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
         let maxRadius = Double(objectMaximumNormalizedRadius) * Double(size.width)
         let region = pixelRegion(size)
-        // Full-size references are copied only while a flight is followed or may be taken up,
-        // and always where young tracks search the full-size frames (their references are the
-        // frames just before they began).
-        let following = tracker.settings.searchesYoungTracksAtFullSize || !tracker.ended.isEmpty
+        // Full-size references are copied always where gaps are filled from them (a flight
+        // confirmed later fills its first frames' gaps) or young tracks search them (their
+        // references are the frames just before they began), else only while a flight is
+        // followed or may be taken up.
+        let following = tracker.settings.fillsGapsAtFullSize || tracker.settings.searchesYoungTracksAtFullSize
+            || !tracker.ended.isEmpty
             || tracker.tracks.contains { $0.confirmed }
         let candidates = pipeline.candidates(in: frame, region: region, minRadius: minRadius, maxRadius: maxRadius,
                                              keepingFullSize: following)
