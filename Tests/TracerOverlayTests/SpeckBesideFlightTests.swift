@@ -17,18 +17,20 @@ import MediaKitLinux
     static func speck(_ n: Int) -> SIMD2<Double> { place(n) + SIMD2(2.0, 1.5) }
 
     /// Feeds 30 frames: the object is a candidate (contrast 20) while it moves a pixel a frame or
-    /// more (frames 0-13); from frame 14 on only the speck (contrast 5) is, and a local search
-    /// finds the object (contrast 15) within its gate. Returns the confirmed tracks.
-    func run(speckContrastRatio: Double) -> [Track] {
+    /// more (frames 0-13); from frame 14 on only the speck (contrast `speckContrast`) is, and a
+    /// local search finds the object (contrast 15) within its gate. Returns the confirmed
+    /// tracks.
+    func run(speckContrastRatio: Double, speck speckContrast: Int = 5, fillsGapsAtFullSize: Bool = false) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.speckContrastRatio = speckContrastRatio
+        settings.fillsGapsAtFullSize = fillsGapsAtFullSize
         var tracker = BallTracker(settings: settings)
         func candidate(_ p: SIMD2<Double>, contrast: Int) -> BallCandidate {
             BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
                           peakContrast: contrast, neighbourhoodActivity: 0)
         }
         for n in 0..<30 {
-            let candidates = n < 14 ? [candidate(Self.place(n), contrast: 20)] : [candidate(Self.speck(n), contrast: 5)]
+            let candidates = n < 14 ? [candidate(Self.place(n), contrast: 20)] : [candidate(Self.speck(n), contrast: speckContrast)]
             _ = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
                 guard request.frame == nil, request.motion == nil else { return nil }
                 let p = Self.place(n), dx = p.x - request.x, dy = p.y - request.y
@@ -58,5 +60,18 @@ import MediaKitLinux
         #expect(taken.count == 1)
         #expect(taken.first.map { pointsOffTheObject($0) >= 5 } == true,
                 "off the object without the rule: \(taken.first.map(pointsOffTheObject) ?? -1)")
+    }
+
+    @Test func whereFullSizeFramesAreSearchedASpeckAsFaintAsTheBallGivesWay() throws {
+        // A speck of 12 against the object's 15: not faint enough for the analysis size's rule,
+        // but where the object is measured in the full-size frames, its own find is preferred.
+        let defaults = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        let kept = run(speckContrastRatio: defaults.speckContrastRatio, speck: 12, fillsGapsAtFullSize: true)
+        let track = try #require(kept.first)
+        #expect(kept.count == 1)
+        #expect(pointsOffTheObject(track) == 0)
+        let taken = run(speckContrastRatio: defaults.speckContrastRatio, speck: 12)
+        #expect(taken.first.map { pointsOffTheObject($0) >= 5 } == true,
+                "off the object at the analysis size: \(taken.first.map(pointsOffTheObject) ?? -1)")
     }
 }

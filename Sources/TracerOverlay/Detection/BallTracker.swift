@@ -514,7 +514,8 @@ struct BallTracker {
     /// candidates, and a speck of noise a pixel or two off, far fainter than the flight's
     /// recent points, would take its place and bend every later prediction away from it. A
     /// local search's find is taken instead when the candidate is at most
-    /// ``TrackerSettings/speckContrastRatio`` of the recent points' contrast and at least
+    /// ``TrackerSettings/speckContrastRatio`` of the recent points' contrast (where the
+    /// full-size frames are searched, ``TrackerSettings/fullSizeSpeckContrastRatio``) and at least
     /// ``TrackerSettings/speckOffset`` pixels from the prediction, and the find lies nearer the
     /// prediction and stands out more. Nil otherwise (the candidate is taken).
     func closerFind(than candidate: BallCandidate, for track: Track, prediction: Prediction?,
@@ -524,7 +525,8 @@ struct BallTracker {
         let recent = Double(track.points[(n - 3)...].reduce(0) { $0 + $1.contrast }) / 3
         let cx = candidate.x - prediction.x, cy = candidate.y - prediction.y
         let candidateOffset = (cx * cx + cy * cy).squareRoot()
-        guard Double(candidate.peakContrast) <= settings.speckContrastRatio * recent, candidateOffset >= settings.speckOffset,
+        let ratio = settings.fillsGapsAtFullSize ? settings.fullSizeSpeckContrastRatio : settings.speckContrastRatio
+        guard Double(candidate.peakContrast) <= ratio * recent, candidateOffset >= settings.speckOffset,
               let request = localSearch(for: track, prediction: prediction), let found = search(request),
               found.peakContrast > candidate.peakContrast, !found.foundByAppearance else { return nil }
         let fx = found.x - prediction.x, fy = found.y - prediction.y

@@ -109,6 +109,12 @@ struct TrackerSettings {
     /// nearer the prediction (``BallTracker/closerFind(than:for:prediction:search:)``): 640x360
     /// catalogue recall >= 0.95 on 15 -> 20 of 27 clips, precision >= 0.98 on 17 -> 21 of 24.
     var speckOffset = 1.5
+    /// ``speckContrastRatio`` where the full-size frames are searched (``fillsGapsAtFullSize``):
+    /// there a far ball's points at the analysis size are as faint as the specks beside it,
+    /// and the local search measures it in the video's own pixels (a 4 s 1920x1080 crf 18
+    /// dtl-noise-jitter-3 took a 3-level speck 2 px below a ball hanging at its apex, lost the
+    /// ball for the last 43 frames, recall 0.744 -> 0.994).
+    var fullSizeSpeckContrastRatio = 1.0
     /// Most frames a newly confirmed track looks back for its object before its first point.
     var longestLookBack = 12
     /// A look back seeks the sign (lighter or darker than the background) of this many of the
