@@ -131,6 +131,24 @@ import MediaKitLinux
         #expect(abs(found.x - (Double(p.x) + 0.5) / 2.4) < 0.3 && abs(found.y - (Double(p.y) + 0.5) / 2.4) < 0.3)
     }
 
+    @Test func aGapFillTakesALonePeakUnderTheFloorInAnEarlierFrame() throws {
+        // The same 6-level ball in frame 7, sought two frames later between a flight's points.
+        let pipeline = try Self.pipeline(seed: 3, levels: 6, count: 10, noise: 0)
+        var fill = Self.request()
+        fill.frame = 7
+        fill.motion = SIMD2(1, 0)
+        fill.fillsGap = true
+        let found = try #require(pipeline.localCandidate(fill, region: Self.region, maxRadius: 10))
+        let p = Self.ballPixel(7)
+        #expect(abs(found.x - (Double(p.x) + 0.5) / 2.4) < 0.3 && abs(found.y - (Double(p.y) + 0.5) / 2.4) < 0.3)
+        // With a second peak as strong elsewhere in the gate, it is no lone peak.
+        let crowded = try Self.pipeline(seed: 3, levels: 6, count: 10, noise: 0, change: { n, frame in
+            guard n == 7 else { return }
+            frame.withUnsafeMutablePlane(0) { base, stride in base[(p.y + 3) * stride + p.x - 3] += 6 }
+        })
+        #expect(crowded.localCandidate(fill, region: Self.region, maxRadius: 10) == nil)
+    }
+
     @Test func aBlockThatChangedIsNoLonePeak() throws {
         // x264 lifting a small block of flat sky by 6 levels in the last frame, the ball's
         // predicted place inside it: a young track's look finds nothing there. (A larger block
