@@ -266,6 +266,22 @@ import MediaKitLinux
         }
     }
 
+    @Test func a1280x720VideoKeepsItsFramesFromTheFirst() throws {
+        // No flight yet: the frames are kept all the same, for a flight confirmed later looks
+        // between its first points there, and young tracks look there too.
+        let detector = try TrajectoryDetector(trajectoryLength: 10)
+        for n in 0..<3 {
+            let frame = try VideoFrame(width: 1280, height: 720, pixelFormat: .gray8,
+                                       time: MediaTime(seconds: Double(n) / 30, preferredTimescale: 600))
+            _ = try detector.process(frame)
+        }
+        let history = try #require(detector.pipeline?.fullResolution)
+        #expect(history.holds(0) && history.holds(1))
+        #expect(detector.tracker.settings.searchesYoungTracksAtFullSize && detector.tracker.settings.fillsGapsAtFullSize)
+        // The analysis frame keeps its usual threshold below twice the analysis size.
+        #expect(detector.pipeline?.mask.minimumThreshold == MotionMask.defaultMinimumThreshold)
+    }
+
     @Test func aVideoAtTheAnalysisSizeKeepsNoFullSizeFrames() {
         let same = DetectionPipeline(sourceWidth: 800, sourceHeight: 450, width: 800, height: 450)
         #expect(same.fullResolution == nil)

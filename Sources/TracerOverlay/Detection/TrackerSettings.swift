@@ -28,7 +28,7 @@ struct TrackerSettings {
     /// shaken, noisy 640x360 frames.
     var strongestPromise = 3.0
     /// Whether a young track that finds no candidate looks for its object in the video's
-    /// full-size frames (set where the video is at least twice the analysis size across: there
+    /// full-size frames (set where they are kept, from 1.5 times the analysis size across: there
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
     /// track to gather a window of its own).
     var searchesYoungTracksAtFullSize = false

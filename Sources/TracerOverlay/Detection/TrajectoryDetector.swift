@@ -107,7 +107,7 @@ public final class TrajectoryDetector {
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
             tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
-            tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolutionScale >= DetectionPipeline.youngFullResolutionScale
+            tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolution != nil
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
