@@ -142,7 +142,7 @@ import MediaKitLinux
     @Test func aSteadyFlightThatStopsDeadIsDroppedSooner() {
         // The same climb, with the spot held to 0.4 px: a flight that kept its pace up to the
         // run should have moved 6 px over four frames, so the run is dropped at four finds, not
-        // eight, however much the spot wanders within half a pixel.
+        // eight, however much the spot wanders within 0.4 px.
         let settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         let taken = localFinds({ n in (300 + 0.2 * Double(n), 300 - 1.5 * Double(n)) },
                                found: { n in (302.4 + 0.2 * Double(n % 3), 282 - 0.4 * Double(n % 2)) })

@@ -89,8 +89,9 @@ struct TrackerSettings {
     /// wanders a few tenths of a pixel) while the ball flies on at a steady pace, whereas a ball
     /// slowing into its apex slows over the frames before (1280x720 crf 23 dtl-portrait-1:
     /// recall 0.222 -> 0.857, precision 0.875 -> 1.000; dtl-noise-jitter-2 precision 0.795 ->
-    /// 0.886; no other clip of any catalogue changed).
-    var momentumStallSpread = 0.5
+    /// 0.886; no other clip of any catalogue changed). Not 0.5: a ball hanging at its apex in
+    /// shaken video wanders that far (unseen 1920x1080 dtl-everything-7 lost three frames).
+    var momentumStallSpread = 0.4
     var momentumStallTravel = 2.0
     /// Most points in a row a track may gather by its object's look in single frames (a dot
     /// against its surroundings) before it needs one found by motion again: without motion a
