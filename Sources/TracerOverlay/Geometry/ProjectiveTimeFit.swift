@@ -43,7 +43,7 @@ struct ProjectiveTimeFit {
         let n = ts.count
         guard n >= 4, xs.count == n, ys.count == n else { return nil }
         // This runs for every live track on every frame: scratch lives on the stack, not in arrays.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n + 72) { scratch in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n) { scratch in
             ts.withUnsafeBufferPointer { ts in
                 xs.withUnsafeBufferPointer { xs in
                     ys.withUnsafeBufferPointer { ys in
@@ -69,7 +69,6 @@ struct ProjectiveTimeFit {
         var fit = ProjectiveTimeFit(t0: t0, tScale: tScale, x0: x0, y0: y0, sScale: spread)
         let scaledRidge = ridgeReferenceSpread.map { ridge * min(1, ($0 / spread) * ($0 / spread)) } ?? ridge
         let us = scratch, nx = scratch + n, ny = scratch + 2 * n, weights = scratch + 3 * n
-        let m = scratch + 4 * n, v = m + 64
         for i in 0..<n {
             us[i] = (ts[i] - t0) / tScale
             nx[i] = (xs[i] - x0) / spread
@@ -81,7 +80,7 @@ struct ProjectiveTimeFit {
         // cross zero inside the samples (a pole, not a flight): strengthen it step by step,
         // up to `ridge`, until the depth stays positive.
         var strength = scaledRidge
-        while !solve(&fit, us: us, nx: nx, ny: ny, weights: weights, n: n, ridge: strength, m: m, v: v) {
+        while !solve(&fit, us: us, nx: nx, ny: ny, weights: weights, n: n, ridge: strength) {
             guard strength < ridge else { return nil }
             strength = min(ridge, strength * 3)
             for i in 0..<n { weights[i] = 1 }
@@ -102,20 +101,11 @@ struct ProjectiveTimeFit {
     /// term falls to 0.1 or below at a sample.
     private static func solve(_ fit: inout ProjectiveTimeFit, us: UnsafeMutablePointer<Double>,
                               nx: UnsafeMutablePointer<Double>, ny: UnsafeMutablePointer<Double>,
-                              weights: UnsafeMutablePointer<Double>, n: Int, ridge: Double,
-                              m: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Double>) -> Bool {
+                              weights: UnsafeMutablePointer<Double>, n: Int, ridge: Double) -> Bool {
         for _ in 0..<3 {
-            m.update(repeating: 0, count: 72)
-            // Each sample gives two rows: [1 u u2 0 0 0 -x u -x u2] = x and [0 0 0 1 u u2 -y u -y u2] = y.
-            // Their outer products are accumulated term by term.
-            for i in 0..<n {
-                let u = us[i], u2 = u * u, w = weights[i] * weights[i]
-                accumulate(m, v, offset: 0, u: u, u2: u2, value: nx[i], weight: w)
-                accumulate(m, v, offset: 3, u: u, u2: u2, value: ny[i], weight: w)
-            }
-            m[6 * 8 + 6] += ridge * Double(n)
-            m[7 * 8 + 7] += ridge * Double(n)
-            guard let solution = solve8(m, v) else { return false }
+            var sums = ProjectiveNormalEquations()
+            for i in 0..<n { sums.add(u: us[i], x: nx[i], y: ny[i], weight: weights[i] * weights[i]) }
+            guard let solution = sums.solve(ridge: ridge * Double(n)) else { return false }
             fit.p = solution
             for i in 0..<n {
                 let d = 1 + solution[6] * us[i] + solution[7] * us[i] * us[i]
@@ -132,69 +122,5 @@ struct ProjectiveTimeFit {
         self.x0 = x0
         self.y0 = y0
         self.sScale = sScale
-    }
-
-    /// Adds one row `[.. 1 u u2 (at offset) .. -value*u -value*u2] = value` to the normal equations.
-    @inline(__always)
-    private static func accumulate(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, offset o: Int,
-                                   u: Double, u2: Double, value c: Double, weight w: Double) {
-        let r6 = -c * u, r7 = -c * u2
-        @inline(__always) func add(_ a: Int, _ ra: Double) {
-            let wa = w * ra
-            v[a] += wa * c
-            m[a * 8 + o] += wa
-            m[a * 8 + o + 1] += wa * u
-            m[a * 8 + o + 2] += wa * u2
-            m[a * 8 + 6] += wa * r6
-            m[a * 8 + 7] += wa * r7
-        }
-        add(o, 1); add(o + 1, u); add(o + 2, u2); add(6, r6); add(7, r7)
-    }
-
-    /// Solves the 8 x 8 row-major system `m x = v` (both are overwritten).
-    private static func solve8(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>) -> SIMD8<Double>? {
-        guard eliminate(m, v, size: 8) else { return nil }
-        return SIMD8(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
-    }
-
-    /// Gaussian elimination with partial pivoting on a row-major `size` x `size` matrix: the
-    /// solution is written over `v`; false when singular.
-    private static func eliminate(_ m: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, size: Int) -> Bool {
-        var scale = 0.0
-        for i in 0..<(size * size) { scale = max(scale, abs(m[i])) }
-        guard scale > 0 else { return false }
-        for col in 0..<size {
-            var pivot = col
-            var row = col + 1
-            while row < size {
-                if abs(m[row * size + col]) > abs(m[pivot * size + col]) { pivot = row }
-                row += 1
-            }
-            guard abs(m[pivot * size + col]) > 1e-12 * scale else { return false }
-            if pivot != col {
-                for k in 0..<size { swap(&m[pivot * size + k], &m[col * size + k]) }
-                swap(&v[pivot], &v[col])
-            }
-            let inv = 1 / m[col * size + col]
-            row = col + 1
-            while row < size {
-                let f = m[row * size + col] * inv
-                if f != 0 {
-                    for k in col..<size { m[row * size + k] -= f * m[col * size + k] }
-                    v[row] -= f * v[col]
-                }
-                row += 1
-            }
-        }
-        var row = size - 1
-        while row >= 0 {
-            var s = v[row]
-            var k = row + 1
-            while k < size { s -= m[row * size + k] * v[k]; k += 1 }
-            v[row] = s / m[row * size + row]
-            guard v[row].isFinite else { return false }
-            row -= 1
-        }
-        return true
     }
 }

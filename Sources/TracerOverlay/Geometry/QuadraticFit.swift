@@ -50,9 +50,8 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
             t0 += ys[i]; t1 += u * ys[i]; t2 += u2 * ys[i]
         }
         // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
-        let m: [[Double]] = [[s4, s3, s2], [s3, s2, s1], [s2, s1, n]]
         let (p, q, r): (Double, Double, Double)
-        if let solution = solve3(m, [t2, t1, t0]) {
+        if let solution = solve3(SIMD16(s4, s3, s2, t2, s3, s2, s1, t1, s2, s1, n, t0, 0, 0, 0, 0)) {
             (p, q, r) = solution
         } else {
             // Not enough distinct abscissae for a parabola: fit a line in u.
@@ -82,27 +81,41 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         return result
     }
 
-    /// Gaussian elimination with partial pivoting; nil when the matrix is (nearly) singular.
-    static func solve3(_ matrix: [[Double]], _ rhs: [Double]) -> (Double, Double, Double)? {
-        var m = matrix
-        var v = rhs
+    /// Gaussian elimination with partial pivoting on the 3 x 3 system whose rows (matrix
+    /// entries, then right-hand side) are `system`'s lanes 0-3, 4-7 and 8-11; nil when the
+    /// matrix is (nearly) singular. (In registers, not arrays of arrays: the tracker fits
+    /// hypotheses in time on every frame.)
+    static func solve3(_ system: SIMD16<Double>) -> (Double, Double, Double)? {
+        var rows = (SIMD4(system[0], system[1], system[2], system[3]),
+                    SIMD4(system[4], system[5], system[6], system[7]),
+                    SIMD4(system[8], system[9], system[10], system[11]))
+        @inline(__always) func row(_ i: Int) -> SIMD4<Double> { i == 0 ? rows.0 : i == 1 ? rows.1 : rows.2 }
+        @inline(__always) func setRow(_ i: Int, _ r: SIMD4<Double>) {
+            if i == 0 { rows.0 = r } else if i == 1 { rows.1 = r } else { rows.2 = r }
+        }
         var scale = 0.0
-        for row in m { for e in row { scale = max(scale, abs(e)) } }
+        for i in 0..<3 { for k in 0..<3 { scale = max(scale, abs(row(i)[k])) } }
         guard scale > 0 else { return nil }
         for col in 0..<3 {
             var pivot = col
-            for row in (col + 1)..<3 where abs(m[row][col]) > abs(m[pivot][col]) { pivot = row }
-            guard abs(m[pivot][col]) > 1e-10 * scale else { return nil }
-            if pivot != col { m.swapAt(pivot, col); v.swapAt(pivot, col) }
-            for row in (col + 1)..<3 {
-                let f = m[row][col] / m[col][col]
-                for k in col..<3 { m[row][k] -= f * m[col][k] }
-                v[row] -= f * v[col]
+            for r in (col + 1)..<3 where abs(row(r)[col]) > abs(row(pivot)[col]) { pivot = r }
+            guard abs(row(pivot)[col]) > 1e-10 * scale else { return nil }
+            if pivot != col {
+                let swapped = row(pivot)
+                setRow(pivot, row(col))
+                setRow(col, swapped)
+            }
+            let top = row(col)
+            for r in (col + 1)..<3 {
+                var current = row(r)
+                let f = current[col] / top[col]
+                for k in col..<4 { current[k] -= f * top[k] }
+                setRow(r, current)
             }
         }
-        let z = v[2] / m[2][2]
-        let y = (v[1] - m[1][2] * z) / m[1][1]
-        let x = (v[0] - m[0][1] * y - m[0][2] * z) / m[0][0]
+        let z = rows.2[3] / rows.2[2]
+        let y = (rows.1[3] - rows.1[2] * z) / rows.1[1]
+        let x = (rows.0[3] - rows.0[1] * y - rows.0[2] * z) / rows.0[0]
         guard x.isFinite, y.isFinite, z.isFinite else { return nil }
         return (x, y, z)
     }
