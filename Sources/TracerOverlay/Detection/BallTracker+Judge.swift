@@ -104,8 +104,10 @@ extension BallTracker {
         guard -quadratic.y.a * half * half <= max(settings.maximumUpwardBow, 3 * quadratic.rms) else { return false }
         // The depth terms as free as the window's size warrants: a ball leaving the camera,
         // 5 to 15 m away within these ten frames, bends the path more than a fixed ridge allows.
-        let flight = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y),
-                                           ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread)
+        let flight = ProjectiveTimeFit.fit(count: window.count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread) {
+            let p = window[window.startIndex + $0]
+            return (p.t, p.x, p.y)
+        }
         guard min(quadratic.rms, flight?.rmsResidual ?? .infinity) <= tolerance else { return false }
         // A ball leaves; a club head swings round a pivot: limit how far the direction turns.
         let span = last.t - first.t
@@ -127,10 +129,15 @@ extension BallTracker {
 
     /// Constant-acceleration fit of points in time, with its RMS residual in pixels.
     func fitTime(_ points: [TrackPoint]) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
-        let t0 = points[0].t
-        let ts = points.map { $0.t - t0 }
-        let fx = QuadraticFit.fit(xs: ts, ys: points.map(\.x))
-        let fy = QuadraticFit.fit(xs: ts, ys: points.map(\.y))
+        fitTime(points[...])
+    }
+
+    /// ``fitTime(_:)`` over a slice (the latest points of a track), without copying it.
+    func fitTime(_ points: ArraySlice<TrackPoint>) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
+        let start = points.startIndex
+        let t0 = points[start].t
+        let fx = QuadraticFit.fit(count: points.count) { (points[start + $0].t - t0, points[start + $0].x) }
+        let fy = QuadraticFit.fit(count: points.count) { (points[start + $0].t - t0, points[start + $0].y) }
         return (fx, fy, (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot())
     }
 }

@@ -236,8 +236,9 @@ struct BackFlight {
         step = ((second.x - first.x) * (second.x - first.x) + (second.y - first.y) * (second.y - first.y)).squareRoot()
             / max(Double(second.frame - first.frame), 1)
         flight = points.count >= 8
-            ? ProjectiveTimeFit.fit(ts: points.map(\.t), xs: points.map(\.x), ys: points.map(\.y),
-                                    ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread)
+            ? ProjectiveTimeFit.fit(count: points.count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread) {
+                (points[$0].t, points[$0].x, points[$0].y)
+            }
             : nil
         t0 = first.t
         let ts = points.map { $0.t - first.t }

@@ -29,8 +29,11 @@ extension BallTracker {
             // away near its apex): a straight line through the last few points, which camera
             // shake and centroid noise cannot bend into a wild extrapolation.
             if step > 3 {
-                let window = Array(track.points.suffix(12))
-                if let fit = ProjectiveTimeFit.fit(ts: window.map(\.t), xs: window.map(\.x), ys: window.map(\.y)),
+                let window = track.points.suffix(12)
+                if let fit = ProjectiveTimeFit.fit(count: window.count, sample: { i in
+                    let p = window[window.startIndex + i]
+                    return (p.t, p.x, p.y)
+                }),
                    let p = fit.point(at: t) {
                     // Trust the model only while it keeps going the way the object went.
                     let px = p.x - last.x, py = p.y - last.y

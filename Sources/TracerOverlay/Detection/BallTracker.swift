@@ -72,6 +72,9 @@ struct BallTracker {
         var extended = [Bool](repeating: false, count: tracks.count)
         for pair in pairs where !extended[pair.track] && !taken[pair.candidate] {
             var track = tracks[pair.track]
+            // Nothing reads an extended track's old self again: leave `track` the only owner of
+            // its points, so appending does not copy a long flight's whole history.
+            tracks[pair.track].points = []
             extended[pair.track] = true
             if let closer = closerFind(than: candidates[pair.candidate], for: track, prediction: predictions[pair.track],
                                        search: search) {
@@ -119,30 +122,26 @@ struct BallTracker {
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
         //    well, also stay as they were: a wrong link must not end the right hypothesis.
         var unmatched = idle
-        for (ti, track) in tracks.enumerated() where !track.confirmed && !idle[ti] {
-            var options: [(Int, Double)] = []
-            grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
-                guard !taken[ci] else { return }
-                if let cost = matchCost(track, predictions[ti], candidates[ci], t: t) { options.append((ci, cost)) }
-            }
-            if track.points.count == 1 {
-                // A lone point has no motion to predict from, so distance alone would prefer
-                // the nearest speck of noise to a fast ball's next image: rank its branches
-                // by how alike the two blobs look as well.
-                let last = track.points[0]
-                options = options.map { ($0.0, $0.1 + Self.dissimilarity(last, candidates[$0.0])) }
-            }
-            options.sort { $0.1 < $1.1 }
-            let branches = track.points.count == 1 ? 3 : 2
-            for (k, option) in options.prefix(branches).enumerated() {
-                var branch = track
+        for ti in tracks.indices where !tracks[ti].confirmed && !idle[ti] {
+            let options = branchOptions(tracks[ti], prediction: predictions[ti], grid: grid, candidates: candidates,
+                                        taken: taken, t: t)
+            let lone = tracks[ti].points.count == 1
+            let extends = options.first.map { $0.1 < 0.35 || lone } ?? false
+            let chosen = options.prefix(lone ? 3 : 2)
+            for (k, option) in chosen.enumerated() {
+                var branch = tracks[ti]
+                if extends && k == chosen.count - 1 {
+                    // Nothing reads a hypothesis that moved on again: its last branch takes its
+                    // points over instead of copying them.
+                    tracks[ti].points = []
+                }
                 if k > 0 { branch.uuid = TrackIdentifier.make() }
                 branch.points.append(point(candidates[option.0], time: time, t: t))
                 branch.misses = 0
                 branch.lastFrame = frame
                 next.append(branch)
             }
-            if let best = options.first, best.1 < 0.35 || track.points.count == 1 { extended[ti] = true }
+            if extends { extended[ti] = true }
             if options.isEmpty { unmatched[ti] = true }
         }
         // 2b. Where the video is much larger than the analysis size, young tracks that found no
@@ -353,7 +352,7 @@ struct BallTracker {
 
     /// How far (RMS, pixels) the last `trajectoryLength` points lie from a constant-acceleration fit.
     private func recentResidual(_ track: Track) -> Double {
-        fitTime(Array(track.points.suffix(settings.trajectoryLength))).rms
+        fitTime(track.points.suffix(settings.trajectoryLength)).rms
     }
 
     /// Whether `young`'s first points lie where `old`'s flight model puts the object then.
@@ -400,6 +399,25 @@ struct BallTracker {
         return track
     }
 
+    /// The free candidates an unconfirmed `track` may branch to, best (lowest cost) first.
+    private func branchOptions(_ track: Track, prediction: Prediction?, grid: CandidateGrid, candidates: [BallCandidate],
+                               taken: [Bool], t: Double) -> [(Int, Double)] {
+        var options: [(Int, Double)] = []
+        grid.forEach(near: prediction, last: track.points[track.points.count - 1], reach: reach(track, prediction, t: t)) { ci in
+            guard !taken[ci] else { return }
+            if let cost = matchCost(track, prediction, candidates[ci], t: t) { options.append((ci, cost)) }
+        }
+        if track.points.count == 1 {
+            // A lone point has no motion to predict from, so distance alone would prefer
+            // the nearest speck of noise to a fast ball's next image: rank its branches
+            // by how alike the two blobs look as well.
+            let last = track.points[0]
+            options = options.map { ($0.0, $0.1 + Self.dissimilarity(last, candidates[$0.0])) }
+        }
+        options.sort { $0.1 < $1.1 }
+        return options
+    }
+
     /// How far from the last point a matching candidate can be.
     private func reach(_ track: Track, _ prediction: Prediction?, t: Double) -> Double {
         guard let prediction else { return settings.maxSpeed * (t - track.points[track.points.count - 1].t) }
@@ -434,11 +452,22 @@ struct BallTracker {
         }
         for t in tracks where t.confirmed { if let k = key(t, 1) { confirmedEnds.insert(k) } }
         var keep = [Bool](repeating: true, count: tracks.count)
+        // A hypothesis that keeps winning meets every rival on its two points: fit it once.
+        var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count)
+        func rms(_ i: Int, _ count: Int) -> Double {
+            if fits[i].count != count { fits[i] = (count, fitTime(tracks[i].points.suffix(count)).rms) }
+            return fits[i].rms
+        }
         for (i, t) in tracks.enumerated() where !t.confirmed {
             if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
             guard t.points.count >= 2, let k = key(t, 2) else { continue }
             if let j = best[k] {
-                if isBetterHypothesis(t, than: tracks[j]) { keep[j] = false; best[k] = i } else { keep[i] = false }
+                if isBetterHypothesis(t, than: tracks[j], rms: { rms($0 ? i : j, $1) }) {
+                    keep[j] = false
+                    best[k] = i
+                } else {
+                    keep[i] = false
+                }
             } else {
                 best[k] = i
             }
@@ -558,10 +587,11 @@ struct BallTracker {
     /// points in moving regions. Length alone would let a long chain of noise that happened onto
     /// the ball replace the ball's own short, clean hypothesis, and its noisy history then bends
     /// every later prediction away from the ball.
-    private func isBetterHypothesis(_ a: Track, than b: Track) -> Bool {
+    /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
+    private func isBetterHypothesis(_ a: Track, than b: Track, rms: (Bool, Int) -> Double) -> Bool {
         let k = min(a.points.count, b.points.count, settings.trajectoryLength)
         if k >= 4 {
-            let ra = fitTime(Array(a.points.suffix(k))).rms, rb = fitTime(Array(b.points.suffix(k))).rms
+            let ra = rms(true, k), rb = rms(false, k)
             // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
             // rounding, noise that happened onto it by far more.
             if ra + 0.5 < rb && 2 * ra < rb { return true }
@@ -572,8 +602,9 @@ struct BallTracker {
         // crossing the horizon beside the golfer's head was started from the head, and its
         // look back then took a streak 55 px off the flight for its launch).
         if a.points.count == b.points.count {
-            let crowdedA = a.points.suffix(k).filter { !$0.foundByLocalSearch && $0.activity > settings.crowdedActivity }.count
-            let crowdedB = b.points.suffix(k).filter { !$0.foundByLocalSearch && $0.activity > settings.crowdedActivity }.count
+            let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > settings.crowdedActivity }
+            let crowdedA = a.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
+            let crowdedB = b.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             if crowdedA != crowdedB { return crowdedA < crowdedB }
         }
         return a.points.count > b.points.count

@@ -45,14 +45,15 @@ struct ProjectiveNormalEquations {
         let d2 = s[4] - l20 * l20 - l21 * l21
         guard d2 > tiny else { return nil }
         let l22 = d2.squareRoot()
-        // A⁻¹ b by forward and back substitution.
-        func solveA(_ b0: Double, _ b1: Double, _ b2: Double) -> SIMD3<Double> {
-            let z0 = b0 / l00
-            let z1 = (b1 - l10 * z0) / l11
-            let z2 = (b2 - l20 * z0 - l21 * z1) / l22
-            let x2 = z2 / l22
-            let x1 = (z1 - l21 * x2) / l11
-            let x0 = (z0 - l10 * x1 - l20 * x2) / l00
+        // A⁻¹ b by forward and back substitution (six of them: multiply, do not divide).
+        let i00 = 1 / l00, i11 = 1 / l11, i22 = 1 / l22
+        @inline(__always) func solveA(_ b0: Double, _ b1: Double, _ b2: Double) -> SIMD3<Double> {
+            let z0 = b0 * i00
+            let z1 = (b1 - l10 * z0) * i11
+            let z2 = (b2 - l20 * z0 - l21 * z1) * i22
+            let x2 = z2 * i22
+            let x1 = (z1 - l21 * x2) * i11
+            let x0 = (z0 - l10 * x1 - l20 * x2) * i00
             return SIMD3(x0, x1, x2)
         }
         // The coupling of one coordinate's polynomial to the depth terms is B = -[[t1 t2] [t2 t3] [t3 t4]].

@@ -40,18 +40,27 @@ struct ProjectiveTimeFit {
     /// on a path that small: relative to pixel noise, not to the path's size.
     static func fit(ts: [Double], xs: [Double], ys: [Double], ridge: Double = 1e-3,
                     ridgeReferenceSpread: Double? = nil) -> ProjectiveTimeFit? {
-        let n = ts.count
-        guard n >= 4, xs.count == n, ys.count == n else { return nil }
+        guard xs.count == ts.count, ys.count == ts.count else { return nil }
+        return fit(count: ts.count, ridge: ridge, ridgeReferenceSpread: ridgeReferenceSpread) { (ts[$0], xs[$0], ys[$0]) }
+    }
+
+    /// Fits the `count` samples that `sample` gives by index (as
+    /// ``fit(ts:xs:ys:ridge:ridgeReferenceSpread:)``), without arrays of them.
+    static func fit(count n: Int, ridge: Double = 1e-3, ridgeReferenceSpread: Double? = nil,
+                    sample: (Int) -> (t: Double, x: Double, y: Double)) -> ProjectiveTimeFit? {
+        guard n >= 4 else { return nil }
         // This runs for every live track on every frame: scratch lives on the stack, not in arrays.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n) { scratch in
-            ts.withUnsafeBufferPointer { ts in
-                xs.withUnsafeBufferPointer { xs in
-                    ys.withUnsafeBufferPointer { ys in
-                        fit(ts: ts, xs: xs, ys: ys, ridge: ridge, ridgeReferenceSpread: ridgeReferenceSpread,
-                            scratch: scratch.baseAddress!)
-                    }
-                }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 7 * n) { scratch in
+            let base = scratch.baseAddress!
+            for i in 0..<n {
+                let s = sample(i)
+                base[i] = s.t
+                base[n + i] = s.x
+                base[2 * n + i] = s.y
             }
+            return fit(ts: UnsafeBufferPointer(start: base, count: n), xs: UnsafeBufferPointer(start: base + n, count: n),
+                       ys: UnsafeBufferPointer(start: base + 2 * n, count: n), ridge: ridge,
+                       ridgeReferenceSpread: ridgeReferenceSpread, scratch: base + 3 * n)
         }
     }
 

@@ -33,21 +33,35 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
     /// through them (a = 0), one gives the constant mean (a = b = 0). It never returns NaN.
     public static func fit(xs: [Double], ys: [Double]) -> QuadraticFit {
         precondition(xs.count == ys.count && !xs.isEmpty, "fit needs matching, non-empty samples")
-        let n = Double(xs.count)
-        let mean = xs.reduce(0, +) / n
+        return fit(count: xs.count) { (xs[$0], ys[$0]) }
+    }
+
+    /// Fits the `count` samples (x, y) that `sample` gives by index, as ``fit(xs:ys:)`` does,
+    /// without arrays of them: the tracker fits its hypotheses in time on every frame.
+    static func fit(count: Int, sample: (Int) -> (x: Double, y: Double)) -> QuadraticFit {
+        precondition(count > 0, "fit needs non-empty samples")
+        let n = Double(count)
+        var sumX = 0.0, sumY = 0.0
+        for i in 0..<count {
+            let s = sample(i)
+            sumX += s.x
+            sumY += s.y
+        }
+        let mean = sumX / n
         var spread = 0.0
-        for x in xs { spread = max(spread, abs(x - mean)) }
-        let meanY = ys.reduce(0, +) / n
+        for i in 0..<count { spread = max(spread, abs(sample(i).x - mean)) }
+        let meanY = sumY / n
         guard spread > 1e-12 else {
-            return finish(QuadraticFit(a: 0, b: 0, c: meanY), xs: xs, ys: ys)
+            return finish(QuadraticFit(a: 0, b: 0, c: meanY), count: count, sample: sample)
         }
         // Sums of powers of u and of u^k * y.
         var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, t0 = 0.0, t1 = 0.0, t2 = 0.0
-        for i in 0..<xs.count {
-            let u = (xs[i] - mean) / spread
+        for i in 0..<count {
+            let s = sample(i)
+            let u = (s.x - mean) / spread
             let u2 = u * u
             s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
-            t0 += ys[i]; t1 += u * ys[i]; t2 += u2 * ys[i]
+            t0 += s.y; t1 += u * s.y; t2 += u2 * s.y
         }
         // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
         let (p, q, r): (Double, Double, Double)
@@ -67,17 +81,18 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         let a = p * inv * inv
         let b = -2 * p * mean * inv * inv + q * inv
         let c = p * mean * mean * inv * inv - q * mean * inv + r
-        return finish(QuadraticFit(a: a, b: b, c: c), xs: xs, ys: ys)
+        return finish(QuadraticFit(a: a, b: b, c: c), count: count, sample: sample)
     }
 
-    private static func finish(_ fit: QuadraticFit, xs: [Double], ys: [Double]) -> QuadraticFit {
+    private static func finish(_ fit: QuadraticFit, count: Int, sample: (Int) -> (x: Double, y: Double)) -> QuadraticFit {
         var result = fit
         var sum = 0.0
-        for i in 0..<xs.count {
-            let e = ys[i] - fit.value(at: xs[i])
+        for i in 0..<count {
+            let s = sample(i)
+            let e = s.y - fit.value(at: s.x)
             sum += e * e
         }
-        result.rmsResidual = (sum / Double(xs.count)).squareRoot()
+        result.rmsResidual = (sum / Double(count)).squareRoot()
         return result
     }
 
