@@ -194,7 +194,7 @@ struct BallTracker {
         tracks = next
         removeSharedHypotheses()
         pruneHypotheses(candidates)
-        let heldBack = resumeInterruptedTracks()
+        let (heldBack, verdicts) = resumeInterruptedTracks()
         // 6. Confirm and report.
         var report: [Int] = []
         for i in tracks.indices where tracks[i].lastFrame == frame {
@@ -207,7 +207,7 @@ struct BallTracker {
                 if tracks.contains(where: { $0.confirmed && $0.uuid == uuid }) { tracks[i].uuid = TrackIdentifier.make() }
             }
             if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
-                switch judge(tracks[i]) {
+                switch verdicts[i] ?? judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
                     // Not reported beside the confirmed track, but kept: should that track stray
                     // (onto a bird it crossed), this one may carry the flight on.
@@ -251,9 +251,12 @@ struct BallTracker {
     /// uuid across the frames where its ball could not be seen.
     /// Returns the indices of young tracks held back from confirmation this frame: siblings of a
     /// confirmed track that still follows its object better.
-    private mutating func resumeInterruptedTracks() -> Set<Int> {
+    /// Also returns the verdict each young track it judged received (by index), so that
+    /// confirmation need not judge the same window again.
+    private mutating func resumeInterruptedTracks() -> (heldBack: Set<Int>, verdicts: [Verdict?]) {
         var drop = [Bool](repeating: false, count: tracks.count)
         var heldBack = Set<Int>()
+        var verdicts = [Verdict?](repeating: nil, count: tracks.count)
         // Only then is a slow track's window worth judging a second time.
         let flightLost = !ended.isEmpty || tracks.contains { $0.confirmed && $0.lastFrame < frame }
         for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
@@ -262,12 +265,15 @@ struct BallTracker {
             // as a ball just struck: the flight it continues is the evidence (a ball receding
             // down the line has slowed to a few pixels a frame by the time x264 drops it).
             let young = tracks[i]
-            let quick = judge(young) == .trajectory
+            let verdict = judge(young)
+            verdicts[i] = verdict
+            let quick = verdict == .trajectory
             guard quick || (flightLost && judge(young, launchSpeed: 0) == .trajectory) else { continue }
             if let j = tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < frame && continues(tracks[j], with: young)
             }) {
                 tracks[i] = resumed(tracks[j], with: young)
+                verdicts[i] = nil
                 drop[j] = true
             } else if let j = quick ? tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && grewOut(of: tracks[j], young)
@@ -297,17 +303,19 @@ struct BallTracker {
                 track.misses = 0
                 track.lastFrame = young.lastFrame
                 tracks[i] = track
+                verdicts[i] = nil
                 drop[j] = true
             } else if let k = ended.indices.first(where: { continues(ended[$0], with: young) }) {
                 tracks[i] = resumed(ended[k], with: young)
+                verdicts[i] = nil
                 ended.remove(at: k)
             }
         }
-        guard drop.contains(true) else { return heldBack }
+        guard drop.contains(true) else { return (heldBack, verdicts) }
         // Indices shift as dropped tracks go.
         let kept = tracks.indices.filter { !drop[$0] }
         tracks = kept.map { tracks[$0] }
-        return Set(kept.enumerated().filter { heldBack.contains($0.element) }.map(\.offset))
+        return (Set(kept.enumerated().filter { heldBack.contains($0.element) }.map(\.offset)), kept.map { verdicts[$0] })
     }
 
     /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
