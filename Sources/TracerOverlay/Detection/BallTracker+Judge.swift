@@ -14,16 +14,20 @@ extension BallTracker {
         // one, however its last points happen to line up (compression makes a bird's wake and
         // the frames where it leaves look like a quick, smooth flight).
         if track.points.count > settings.longestUnconfirmedTrack { return .never }
-        if let shape = shapeVerdict(Array(track.points.suffix(window))) { return shape }
+        if let shape = shapeVerdict(track.points.suffix(window)) { return shape }
         return isTrajectory(track, window: window, launchSpeed: launchSpeed) ? .trajectory : .notYet
     }
 
     /// `never` when the blobs' shapes rule out a ball, nil when they do not.
-    private func shapeVerdict(_ window: [TrackPoint]) -> Verdict? {
+    private func shapeVerdict(_ points: ArraySlice<TrackPoint>) -> Verdict? {
+        // Judged on every young track every frame: indexed from 0, without copying.
+        return points.withUnsafeBufferPointer { shapeVerdict($0) }
+    }
+
+    private func shapeVerdict(_ window: UnsafeBufferPointer<TrackPoint>) -> Verdict? {
         // A ball's image changes size smoothly; a bird's wings beat. Only measurable on blobs a
         // few pixels long.
-        let lengths = window.map(\.halfLength)
-        let meanLength = lengths.reduce(0, +) / Double(lengths.count)
+        let meanLength = window.reduce(0) { $0 + $1.halfLength } / Double(window.count)
         if meanLength >= 2 {
             // Measured on logarithms: a ball receding down the line shortens its streak by a
             // steady factor each frame (smooth), wings flick the length up and down (rough).
@@ -31,8 +35,10 @@ extension BallTracker {
             // streak once, wings beat all the time. Only over blobs at least 3 pixels long: the
             // length of a shorter one is mostly measurement noise.
             var wobbles: [Double] = []
-            for i in 1..<(lengths.count - 1) where min(lengths[i - 1], lengths[i], lengths[i + 1]) >= 3 {
-                wobbles.append(abs(log(lengths[i]) - 0.5 * (log(lengths[i - 1]) + log(lengths[i + 1]))))
+            for i in 1..<(window.count - 1)
+            where min(window[i - 1].halfLength, window[i].halfLength, window[i + 1].halfLength) >= 3 {
+                let before = window[i - 1].halfLength, now = window[i].halfLength, after = window[i + 1].halfLength
+                wobbles.append(abs(log(now) - 0.5 * (log(before) + log(after))))
             }
             wobbles.sort()
             let roughness = wobbles.count >= 4 ? wobbles[wobbles.count / 2] : 0
@@ -65,12 +71,12 @@ extension BallTracker {
     }
 
     private func isTrajectory(_ track: Track, window length: Int, launchSpeed: Double) -> Bool {
-        let window = Array(track.points.suffix(length))
-        let first = window[0], last = window[window.count - 1]
+        let window = track.points.suffix(length)
+        let first = window[window.startIndex], last = window[window.endIndex - 1]
         let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
         guard chord >= settings.minimumTravel else { return false }
         var path = 0.0
-        for i in 1..<window.count {
+        for i in (window.startIndex + 1)..<window.endIndex {
             let dx = window[i].x - window[i - 1].x, dy = window[i].y - window[i - 1].y
             path += (dx * dx + dy * dy).squareRoot()
         }
@@ -79,7 +85,7 @@ extension BallTracker {
         // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
         // is often first seen when it already has: the first half of the window may show the
         // speed the whole window no longer averages.
-        let mid = window[window.count / 2]
+        let mid = window[window.startIndex + window.count / 2]
         let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
         let launch = launchSpeed * settings.minimumConfirmSpeed
         guard chord / max(last.t - first.t, 1e-9) >= launch
