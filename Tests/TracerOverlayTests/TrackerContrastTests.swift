@@ -171,6 +171,55 @@ import MediaKitLinux
         #expect(taken == Array(12..<40), "\(taken)")
     }
 
+    @Test func aBirdPassingABallHangingAtItsApexIsNotTaken() {
+        // The ball of the test above hangs at its apex; in frames 30 and 31 the local search
+        // finds a bird crossing 2.9-3.5 px from it instead (stronger than the ball). A ball that
+        // slow cannot jump that far: neither find is taken, and the ball is followed on after.
+        func y(_ n: Int) -> Double { 300 - 1.5 * Double(min(n, 12)) + 0.06 * Double(min(n, 12) * min(n, 12)) }
+        func ball(_ n: Int) -> (Double, Double) { (300 + 0.05 * Double(n % 3), min(y(n), y(12) - 0.02 * Double(n - 12))) }
+        func found(_ n: Int) -> (Double, Double) {
+            guard n == 30 || n == 31 else { return ball(n) }
+            return (ball(n).0 + 1.5 + 1.5 * Double(n - 30), ball(n).1 - 2.5)
+        }
+        let taken = localFinds({ n in (300, y(n)) }, found: found)
+        #expect(taken == Array(12..<40).filter { $0 != 30 && $0 != 31 }, "\(taken)")
+        // Control: without the rule the bird is taken.
+        var loose = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        loose.hoverJump = .infinity
+        #expect(localFinds({ n in (300, y(n)) }, found: found, settings: loose).contains(30))
+    }
+
+    @Test func aHoveringBallOutshoneByABirdIsSoughtAgainNearby() {
+        // As above, but the ball is still there for a search no wider than it could have moved:
+        // the second, narrower look finds it, so no frame is lost.
+        func y(_ n: Int) -> Double { 300 - 1.5 * Double(min(n, 12)) + 0.06 * Double(min(n, 12) * min(n, 12)) }
+        func ball(_ n: Int) -> (Double, Double) { (300 + 0.05 * Double(n % 3), min(y(n), y(12) - 0.02 * Double(n - 12))) }
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        for n in 0..<12 {
+            let c = BallCandidate(x: 300, y: y(n), radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: 15,
+                                  neighbourhoodActivity: 0)
+            _ = tracker.update([c], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
+        }
+        var radii: [Int: [Double]] = [:]
+        let narrowest = tracker.settings.hoverJump
+        for n in 12..<40 {
+            _ = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
+                radii[n, default: []].append(request.radius)
+                let bird = (n == 30 || n == 31) && request.radius > narrowest
+                let (x, y) = bird ? (ball(n).0 + 1.5, ball(n).1 - 2.5) : ball(n)
+                return BallCandidate(x: x, y: y, radius: 0.75, halfLength: 0.75, area: 1, polarity: request.polarity,
+                                     peakContrast: bird ? 20 : 8, neighbourhoodActivity: 0)
+            }
+        }
+        let points = tracker.tracks.first { $0.confirmed }?.points ?? []
+        for n in [30, 31] {
+            let p = points.first { $0.frame == n }
+            #expect(p.map { abs($0.x - ball(n).0) < 0.01 && abs($0.y - ball(n).1) < 0.01 } == true, "frame \(n): \(String(describing: p))")
+            #expect(radii[n]?.count == 2, "frame \(n) searched \(radii[n] ?? [])")
+        }
+        #expect(Set(points.map(\.frame)).isSuperset(of: 12..<40))
+    }
+
     /// A far ball 2.2 px a frame up, confirmed; x264 erases it from frame `erased`, where a faint
     /// speck sits `ahead` px beyond its place, and it is back the frame after. Returns the track
     /// that reported last, and the frames it reported in.

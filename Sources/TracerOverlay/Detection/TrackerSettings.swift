@@ -93,6 +93,18 @@ struct TrackerSettings {
     /// shaken video wanders that far (unseen 1920x1080 dtl-everything-7 lost three frames).
     var momentumStallSpread = 0.4
     var momentumStallTravel = 2.0
+    /// A confirmed track whose last ``hoverWindow`` points moved at most ``hoverSpeed`` pixels
+    /// a frame (a ball hanging at its apex down the line) takes no find that jumps more than
+    /// ``hoverJump`` pixels, and ``hoverJumpFactor`` times its largest recent step, in one
+    /// frame: a ball that slow cannot, a bird crossing near it does (unseen 1920x1080
+    /// dtl-everything-7: a local search took a passing bird 3.5 px from a ball hovering at
+    /// 0.2 px a frame, followed it off, and the ball was lost for its last 90 frames). A local
+    /// search whose find jumps so is asked again within ``hoverJump`` of the prediction. Not
+    /// where the last finds repeat one centre (x264's frozen image of an erased ball).
+    var hoverWindow = 5
+    var hoverSpeed = 0.75
+    var hoverJump = 2.5
+    var hoverJumpFactor = 2.5
     /// Most points in a row a track may gather by its object's look in single frames (a dot
     /// against its surroundings) before it needs one found by motion again: without motion a
     /// track could settle on any still speck its prediction runs into.
