@@ -38,7 +38,10 @@ extension BallTracker {
             for i in 1..<(window.count - 1)
             where min(window[i - 1].halfLength, window[i].halfLength, window[i + 1].halfLength) >= 3 {
                 let before = window[i - 1].halfLength, now = window[i].halfLength, after = window[i + 1].halfLength
-                wobbles.append(abs(log(now) - 0.5 * (log(before) + log(after))))
+                // Less what a quarter pixel of error in the measured half-length alone makes:
+                // a 3 px blob's length is only known to a tenth of itself.
+                let wobble = abs(log(now) - 0.5 * (log(before) + log(after)))
+                wobbles.append(max(0, wobble - settings.lengthWobbleAllowance / now))
             }
             wobbles.sort()
             let roughness = wobbles.count >= 4 ? wobbles[wobbles.count / 2] : 0

@@ -20,6 +20,10 @@ struct TrackerSettings {
     /// Largest typical (median) frame-to-frame wobble of the logarithm of a blob's length, over
     /// blobs long enough to measure it (3 px): wings beating, not a ball.
     var maximumSizeRoughness = 0.06
+    /// Half-length error (pixels) allowed for before a blob's length counts as wobbling: a
+    /// ball's launch streak, shortening from 14 to 2 px as it recedes, measured 4.6 then 3.3 px
+    /// long in consecutive frames (1920x1080 dtl-everything-3 was held back three frames).
+    var lengthWobbleAllowance = 0.25
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
     /// Most a hypothesis's contrast counts towards its promise when hypotheses are dropped, in
