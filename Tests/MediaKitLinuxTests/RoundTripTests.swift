@@ -121,4 +121,33 @@ import Testing
         let distinct = Set((0..<16).map { frames[3].pixel(x: $0 * 20, y: 90) })
         #expect(distinct.count > 4)
     }
+
+    /// A full-range source (H.264 "yuvj420p", and HEVC tagged full range, which decodes to plain
+    /// yuv420p) comes out as video-range yuv420p, the range the compositor, the writer and the
+    /// detector work in, and as full-range gray8.
+    @Test(arguments: [("h264", "yuvj420p", ["-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuvj420p"]),
+                      ("hevc", "yuv420p", ["-c:v", "libx265", "-x265-params", "log-level=none:lossless=1", "-pix_fmt", "yuv420p"])])
+    func fullRangeSourcesComeOutInVideoRange(codec: String, rawFormat: String, encoding: [String]) throws {
+        let dir = TestMedia.temporaryDirectory()
+        defer { TestMedia.cleanup(dir) }
+        let path = dir + "/full-\(codec).mp4"
+        // Luma 4x across the frame (0...252) in full range, raw, then coded losslessly.
+        let width = 64, height = 32
+        let luma = (0..<height).flatMap { _ in (0..<width).map { UInt8(4 * $0) } }
+        let picture = luma + [UInt8](repeating: 128, count: width * height / 2)
+        let raw = dir + "/full.yuv"
+        try Data((0..<3).flatMap { _ in picture }).write(to: URL(fileURLWithPath: raw))
+        try TestMedia.run("ffmpeg", ["-v", "error", "-f", "rawvideo", "-pix_fmt", rawFormat, "-color_range", "pc",
+                                     "-s", "\(width)x\(height)", "-r", "10", "-i", raw] + encoding + [path])
+        let yuv = try TestMedia.readAll(path, options: .init(pixelFormat: .yuv420p))
+        let gray = try TestMedia.readAll(path, options: .init(pixelFormat: .gray8))
+        #expect(yuv.count == 3 && gray.count == 3)
+        for x in [0, 10, 32, 50, 63] {
+            let full = 4 * x
+            let video = 16 + Double(full) * 219 / 255
+            #expect(abs(Double(yuv[1].pixel(x: x, y: 16)[0]) - video) <= 1, "yuv420p at x \(x)")
+            #expect(abs(Int(gray[1].pixel(x: x, y: 16)[0]) - full) <= 1, "gray8 at x \(x)")
+        }
+        #expect(!yuv[1].isFullRange && gray[1].isFullRange)
+    }
 }

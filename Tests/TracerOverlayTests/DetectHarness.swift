@@ -52,6 +52,33 @@ enum DetectHarness {
                       trajectories: evaluated, observations: count, sharedIdentifiers: shared, notes: notes)
     }
 
+    /// Feeds every frame of the video at `path` (decoded as yuv420p) to a fresh detector and
+    /// scores what it reports against `truth`.
+    static func run(path: String, truth: ClipTruth, trajectoryLength: Int = 10) throws -> Result {
+        let detector = try TrajectoryDetector(trajectoryLength: trajectoryLength)
+        let reader = try VideoReader(path: path)
+        var merged: [Trajectory] = []
+        var firstReported: [Double] = []
+        var count = 0
+        while let frame = try reader.next() {
+            for observation in try detector.process(frame) {
+                count += 1
+                if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
+                    merged[i].merge(observation)
+                } else {
+                    merged.append(Trajectory(observation: observation))
+                    firstReported.append(frame.time.seconds)
+                }
+            }
+        }
+        let evaluated = merged.enumerated().map { i, t in
+            EvaluatedTrajectory(id: t.id.uuidString, firstReportedTime: firstReported[i],
+                                points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
+        }
+        return Result(score: DetectionEvaluator.score(truth: truth, trajectories: evaluated),
+                      trajectories: evaluated, observations: count)
+    }
+
     /// One line of figures for a clip.
     static func describe(_ name: String, _ r: Result) -> String {
         let s = r.score

@@ -25,6 +25,19 @@ enum TracerTestMedia {
         return (path, clip.truth)
     }
 
+    /// Runs ffmpeg (test set-up: footage the toolkit's writer does not make) and waits for it.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaError.io(path: "ffmpeg", message: "ffmpeg \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+    }
+
     /// Where the ball sits at address in a generated clip, top-left normalized.
     static func address(_ truth: ClipTruth) -> NormalizedPoint {
         let p = truth.camera.project(GolferSwing.ball)!

@@ -33,7 +33,11 @@ final class FrameConverter {
         }
         let sourceFormat = AVPixelFormat(rawValue: source.pointee.format)
         let upright: VideoFrame
-        if sourceFormat == outputFormat.avFormat && width == sourceWidth && height == sourceHeight {
+        // A full-range source is converted even to its own format: every yuv420p frame the
+        // toolkit hands out is video range, which the compositor, the writer and the detector
+        // take for granted (phones often record full-range H.264 and HEVC).
+        if sourceFormat == outputFormat.avFormat && width == sourceWidth && height == sourceHeight
+            && !(outputFormat == .yuv420p && Self.isFullRange(source)) {
             // No conversion: hand out the decoder's buffer itself (zero copy).
             upright = VideoFrame(taking: source, pixelFormat: outputFormat, time: time, duration: duration)
         } else {
@@ -90,6 +94,19 @@ final class FrameConverter {
             }
         }
         if status < 0 { throw .corruptData(path: path, message: "pixel conversion failed: \(FFmpegError.text(status))") }
+        destination.pointee.color_range = outputFormat == .yuv420p ? AVCOL_RANGE_MPEG : AVCOL_RANGE_JPEG
+    }
+
+    /// Whether a decoded picture's luma spans 0...255: tagged so, or in one of the deprecated
+    /// "yuvj" formats that imply it (FFmpeg's H.264 and MJPEG decoders use them untagged at times).
+    static func isFullRange(_ frame: UnsafePointer<AVFrame>) -> Bool {
+        if frame.pointee.color_range == AVCOL_RANGE_JPEG { return true }
+        switch AVPixelFormat(rawValue: frame.pointee.format) {
+        case AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUVJ411P:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Tells swscale which YUV matrix and range the source uses (BT.709 for HD video), so
@@ -106,8 +123,8 @@ final class FrameConverter {
             space = height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601
         default: space = SWS_CS_ITU601
         }
-        let sourceFull: Int32 = source.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        let destinationFull: Int32 = (outputFormat == .yuv420p) ? sourceFull : 1
+        let sourceFull: Int32 = Self.isFullRange(source) ? 1 : 0
+        let destinationFull: Int32 = outputFormat == .yuv420p ? 0 : 1
         let coefficients = sws_getCoefficients(space)
         sws_setColorspaceDetails(scaler, coefficients, sourceFull, coefficients, destinationFull, 0, 1 << 16, 1 << 16)
     }

@@ -36,8 +36,8 @@ public struct VideoFrame: @unchecked Sendable {
     public var duration: MediaTime
 
     /// Whether luma spans 0...255 (full range) rather than 16...235 (video range). gray8 and
-    /// RGB frames are full range; yuv420p frames are video range unless their source marks them
-    /// full range (as JPEG-style "yuvj" video is).
+    /// RGB frames are full range; yuv420p frames are video range: the reader converts full-range
+    /// sources (JPEG-style "yuvj" video, as many phones record) when it decodes them.
     public var isFullRange: Bool {
         pixelFormat != .yuv420p || buffer.frame.pointee.color_range == AVCOL_RANGE_JPEG
     }
