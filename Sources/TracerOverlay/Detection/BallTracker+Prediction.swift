@@ -27,8 +27,15 @@ extension BallTracker {
             step = min(step, (cx * cx + cy * cy).squareRoot() / max(last.t - back.t, 1e-9) * dt)
             // Fast: the perspective-aware flight model over the recent points. Slow (a ball far
             // away near its apex): a straight line through the last few points, which camera
-            // shake and centroid noise cannot bend into a wild extrapolation.
-            if step > 3 {
+            // shake and centroid noise cannot bend into a wild extrapolation. For a confirmed
+            // flight the speed per analysed frame decides: its slow ball coasting over missed
+            // frames is still slow.
+            var interval = dt
+            if track.confirmed {
+                interval = pdt
+                for i in (n - 3)..<(n - 1) { interval = min(interval, track.points[i].t - track.points[i - 1].t) }
+            }
+            if step * interval / dt > 3 {
                 let window = track.points.suffix(12)
                 if let fit = ProjectiveTimeFit.fit(count: window.count, sample: { i in
                     let p = window[window.startIndex + i]
