@@ -189,7 +189,7 @@ extension BallTracker {
         // already by its own first points, fast only in the frames the look back finds.
         guard judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory,
               // A track that carries on a known flight joins it once it has a window of its own.
-              !ended.contains(where: { continues($0, with: track) }),
+              !ended.contains(where: { $0.confirmed && continues($0, with: track) }),
               !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) })
         else { return nil }
         var extended = track

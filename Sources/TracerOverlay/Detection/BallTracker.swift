@@ -7,8 +7,9 @@ import MediaKitLinux
 struct BallTracker {
     var settings: TrackerSettings
     private(set) var tracks: [Track] = []
-    /// Confirmed tracks that ran out of misses lately: a young track that takes up where one
-    /// left off (the ball faded under compression or behind a cloud) continues it, uuid and all.
+    /// Confirmed tracks that ran out of misses lately, and launches lost before they could be
+    /// confirmed (``isLostLaunch(_:)``): a young track that takes up where one left off (the
+    /// ball faded under compression or behind a cloud) continues it, uuid and all.
     private(set) var ended: [Track] = []
     private(set) var frame = 0
     /// The times of the latest analysed frames, by frame number modulo its size, for points a
@@ -191,7 +192,7 @@ struct BallTracker {
             let limit = track.confirmed ? settings.maxMissesConfirmed : settings.maxMissesTentative
             if coasting.misses <= limit {
                 next.append(coasting)
-            } else if track.confirmed {
+            } else if track.confirmed || isLostLaunch(track) {
                 ended.append(track)
             }
         }
@@ -257,7 +258,8 @@ struct BallTracker {
     /// Gives a young track whose window passes as a flight (at any speed: the flight it
     /// continues vouches for it), and that continues the path of a confirmed track which lost
     /// its object (still coasting or lately ended), to that older track: one flight keeps one
-    /// uuid across the frames where its ball could not be seen.
+    /// uuid across the frames where its ball could not be seen. A launch lost before it was
+    /// confirmed is taken up the same way when the two together pass as one flight.
     /// Returns the indices of young tracks held back from confirmation this frame: siblings of a
     /// confirmed track that still follows its object better.
     /// Also returns the verdict each young track it judged received (by index), so that
@@ -314,10 +316,19 @@ struct BallTracker {
                 tracks[i] = track
                 verdicts[i] = nil
                 drop[j] = true
-            } else if let k = ended.indices.first(where: { continues(ended[$0], with: young) }) {
-                tracks[i] = resumed(ended[k], with: young)
-                verdicts[i] = nil
-                ended.remove(at: k)
+            } else if let k = resumable(by: young) {
+                let whole = resumed(ended[k], with: young)
+                if ended[k].confirmed {
+                    tracks[i] = whole
+                    verdicts[i] = nil
+                    ended.remove(at: k)
+                } else if judge(whole, window: whole.points.count) == .trajectory {
+                    // A launch lost before it was confirmed: launch and young track together
+                    // must look like one flight.
+                    tracks[i] = whole
+                    verdicts[i] = .trajectory
+                    ended.remove(at: k)
+                }
             }
         }
         guard drop.contains(true) else { return (heldBack, verdicts) }
@@ -414,6 +425,29 @@ struct BallTracker {
         track.misses = 0
         track.lastFrame = young.lastFrame
         return track
+    }
+
+    /// The ended track `young` takes up: the first confirmed one it continues, else the lost
+    /// launch it continues that ended latest (the swing leaves short fast chains behind that an
+    /// extrapolation over many frames may pass near too).
+    private func resumable(by young: Track) -> Int? {
+        let continued = ended.indices.filter { continues(ended[$0], with: young) }
+        return continued.first { ended[$0].confirmed }
+            ?? continued.max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+    }
+
+    /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least
+    /// ``TrackerSettings/earliestConfirmation`` points, not shown to be something else, moving
+    /// ``TrackerSettings/launchStep`` pixels a frame or more over its last points. Such a track
+    /// is kept like a confirmed one that ended: where x264 erased the ball for two frames as it
+    /// crossed from the ground into the sky, before its tenth point, the faint, slow track that
+    /// finds it again is no flight on its own, but together with the launch it continues it is.
+    private func isLostLaunch(_ track: Track) -> Bool {
+        let n = track.points.count
+        guard !track.rejected, n >= settings.earliestConfirmation else { return false }
+        let a = track.points[n - 4], b = track.points[n - 1]
+        let dx = b.x - a.x, dy = b.y - a.y
+        return (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame)
     }
 
     /// The free candidates an unconfirmed `track` may branch to, best (lowest cost) first.
