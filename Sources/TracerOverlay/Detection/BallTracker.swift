@@ -192,8 +192,17 @@ struct BallTracker {
             let limit = track.confirmed ? settings.maxMissesConfirmed : settings.maxMissesTentative
             if coasting.misses <= limit {
                 next.append(coasting)
-            } else if track.confirmed || isLostLaunch(track) {
+            } else if track.confirmed {
                 ended.append(track)
+            } else if isLostLaunch(track), !tracks.contains(where: { $0.confirmed && $0.uuid == track.uuid }) {
+                // (A branch of a flight that was confirmed is no lost launch.)
+                // One per object: the branches of one hypothesis share its uuid, and the
+                // longest stands for them all.
+                if let k = ended.firstIndex(where: { !$0.confirmed && $0.uuid == track.uuid }) {
+                    if track.points.count > ended[k].points.count { ended[k] = track }
+                } else {
+                    ended.append(track)
+                }
             }
         }
         ended.removeAll { frame - $0.lastFrame > settings.resumeWindow }
@@ -269,7 +278,7 @@ struct BallTracker {
         var heldBack = Set<Int>()
         var verdicts = [Verdict?](repeating: nil, count: tracks.count)
         // Only then is a slow track's window worth judging a second time.
-        let flightLost = !ended.isEmpty || tracks.contains { $0.confirmed && $0.lastFrame < frame }
+        let flightLost = ended.contains { $0.confirmed } || tracks.contains { $0.confirmed && $0.lastFrame < frame }
         for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
             && tracks[i].points.count >= settings.trajectoryLength {
             // A track that takes up a known flight where it lost its ball need not be as quick
@@ -279,7 +288,8 @@ struct BallTracker {
             let verdict = judge(young)
             verdicts[i] = verdict
             let quick = verdict == .trajectory
-            guard quick || (flightLost && judge(young, launchSpeed: 0) == .trajectory) else { continue }
+            let launchLost = !quick && ended.contains { !$0.confirmed && isAhead(young, of: $0) }
+            guard quick || ((flightLost || launchLost) && judge(young, launchSpeed: 0) == .trajectory) else { continue }
             if let j = tracks.indices.first(where: { j in
                 j != i && !drop[j] && tracks[j].confirmed && tracks[j].lastFrame < frame && continues(tracks[j], with: young)
             }) {
@@ -431,9 +441,27 @@ struct BallTracker {
     /// launch it continues that ended latest (the swing leaves short fast chains behind that an
     /// extrapolation over many frames may pass near too).
     private func resumable(by young: Track) -> Int? {
-        let continued = ended.indices.filter { continues(ended[$0], with: young) }
-        return continued.first { ended[$0].confirmed }
-            ?? continued.max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+        if let k = ended.indices.first(where: { ended[$0].confirmed && continues(ended[$0], with: young) }) { return k }
+        return ended.indices.filter { !ended[$0].confirmed && isAhead(young, of: ended[$0]) && continues(ended[$0], with: young) }
+            .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+    }
+
+    /// Whether `young` starts where `old`, going on as its last step went, could have got to
+    /// (ahead of it, and no farther than half as fast again, plus a margin, within
+    /// `trajectoryLength` frames): what
+    /// ``continues(_:with:)`` asks of a lost launch, checked first without a flight fit (the
+    /// swing leaves dozens of fast chains behind).
+    private func isAhead(_ young: Track, of old: Track) -> Bool {
+        let n = old.points.count, first = young.points[0]
+        guard n >= 2, first.frame > old.points[n - 1].frame else { return true }
+        let last = old.points[n - 1], prev = old.points[n - 2]
+        // Found again within a window's frames, or not at all.
+        guard first.frame - last.frame <= settings.trajectoryLength else { return false }
+        let steps = Double(last.frame - prev.frame), gap = Double(first.frame - last.frame)
+        let vx = (last.x - prev.x) / steps, vy = (last.y - prev.y) / steps
+        let dx = first.x - last.x, dy = first.y - last.y
+        let reach = 1.5 * (vx * vx + vy * vy).squareRoot() * gap + 10
+        return dx * vx + dy * vy > 0 && dx * dx + dy * dy <= reach * reach
     }
 
     /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least
@@ -447,7 +475,25 @@ struct BallTracker {
         guard !track.rejected, n >= settings.earliestConfirmation else { return false }
         let a = track.points[n - 4], b = track.points[n - 1]
         let dx = b.x - a.x, dy = b.y - a.y
-        return (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame)
+        guard (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame) else { return false }
+        // Its latest window on one smooth path, as the judge asks of a flight: a chain of noise
+        // specks far apart is fast too.
+        let start = max(0, n - settings.trajectoryLength), count = n - start
+        var path = 0.0, radii = 0.0
+        for i in (start + 1)..<n {
+            let p = track.points[i], q = track.points[i - 1]
+            path += ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+            radii += p.radius
+        }
+        let tolerance = settings.fitTolerance + 0.3 * radii / Double(count - 1) + 0.01 * path / Double(count - 1)
+        // Cheap first: a path no parabola in time comes within several tolerances of is no
+        // flight seen in any perspective.
+        guard fitTime(track.points[start...]).rms <= 4 * tolerance else { return false }
+        guard let flight = ProjectiveTimeFit.fit(count: count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread, sample: {
+            let p = track.points[start + $0]
+            return (p.t, p.x, p.y)
+        }) else { return false }
+        return flight.rmsResidual <= tolerance
     }
 
     /// The free candidates an unconfirmed `track` may branch to, best (lowest cost) first.
