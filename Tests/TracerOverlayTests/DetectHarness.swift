@@ -30,12 +30,7 @@ enum DetectHarness {
             if Set(observations.map(\.uuid)).count < observations.count { shared += 1 }
             for observation in observations {
                 count += 1
-                if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
-                    merged[i].merge(observation)
-                } else {
-                    merged.append(Trajectory(observation: observation))
-                    firstReported.append(frame.time.seconds)
-                }
+                merge(observation, at: frame.time.seconds, into: &merged, firstReported: &firstReported)
                 if let track = detector.tracker.tracks.first(where: { $0.uuid == observation.uuid }) {
                     let acts = track.points.map(\.activity)
                     let contrasts = track.points.map(\.contrast)
@@ -44,12 +39,28 @@ enum DetectHarness {
                 }
             }
         }
-        let evaluated = merged.enumerated().map { i, t in
+        let evaluated = evaluate(merged, firstReported: firstReported)
+        return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
+                      trajectories: evaluated, observations: count, sharedIdentifiers: shared, notes: notes)
+    }
+
+    /// Adds `observation`, reported at `time` seconds, to the trajectory of its uuid.
+    private static func merge(_ observation: TrajectoryObservation, at time: Double, into merged: inout [Trajectory],
+                              firstReported: inout [Double]) {
+        if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
+            merged[i].merge(observation)
+        } else {
+            merged.append(Trajectory(observation: observation))
+            firstReported.append(time)
+        }
+    }
+
+    /// The merged trajectories as the evaluator takes them.
+    private static func evaluate(_ merged: [Trajectory], firstReported: [Double]) -> [EvaluatedTrajectory] {
+        merged.enumerated().map { i, t in
             EvaluatedTrajectory(id: t.id.uuidString, firstReportedTime: firstReported[i],
                                 points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
         }
-        return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
-                      trajectories: evaluated, observations: count, sharedIdentifiers: shared, notes: notes)
     }
 
     /// Feeds every frame of the video at `path` (decoded as yuv420p) to a fresh detector and
@@ -63,18 +74,10 @@ enum DetectHarness {
         while let frame = try reader.next() {
             for observation in try detector.process(frame) {
                 count += 1
-                if let i = merged.firstIndex(where: { $0.id == observation.uuid }) {
-                    merged[i].merge(observation)
-                } else {
-                    merged.append(Trajectory(observation: observation))
-                    firstReported.append(frame.time.seconds)
-                }
+                merge(observation, at: frame.time.seconds, into: &merged, firstReported: &firstReported)
             }
         }
-        let evaluated = merged.enumerated().map { i, t in
-            EvaluatedTrajectory(id: t.id.uuidString, firstReportedTime: firstReported[i],
-                                points: t.points.map { EvaluatedPoint(time: $0.time.seconds, x: $0.normalized.x, y: $0.normalized.y) })
-        }
+        let evaluated = evaluate(merged, firstReported: firstReported)
         return Result(score: DetectionEvaluator.score(truth: truth, trajectories: evaluated),
                       trajectories: evaluated, observations: count)
     }
