@@ -195,9 +195,8 @@ struct BallTracker {
             } else if track.confirmed {
                 ended.append(track)
             } else if isLostLaunch(track), !tracks.contains(where: { $0.confirmed && $0.uuid == track.uuid }) {
-                // (A branch of a flight that was confirmed is no lost launch.)
-                // One per object: the branches of one hypothesis share its uuid, and the
-                // longest stands for them all.
+                // A branch of a confirmed flight is no lost launch. One per object: the branches
+                // of one hypothesis share its uuid, and the longest stands for them all.
                 if let k = ended.firstIndex(where: { !$0.confirmed && $0.uuid == track.uuid }) {
                     if track.points.count > ended[k].points.count { ended[k] = track }
                 } else {
@@ -446,10 +445,9 @@ struct BallTracker {
             .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
     }
 
-    /// Whether `young` starts where `old`, going on as its last step went, could have got to
-    /// (ahead of it, and no farther than half as fast again, plus a margin, within
-    /// `trajectoryLength` frames): what
-    /// ``continues(_:with:)`` asks of a lost launch, checked first without a flight fit (the
+    /// Whether `young` starts where `old`, going on as its last step went, could have got to:
+    /// ahead of it, no farther than half as fast again plus a margin, within `trajectoryLength`
+    /// frames. Asked of a lost launch before ``continues(_:with:)`` and its flight fits (the
     /// swing leaves dozens of fast chains behind).
     private func isAhead(_ young: Track, of old: Track) -> Bool {
         let n = old.points.count, first = young.points[0]
@@ -466,7 +464,8 @@ struct BallTracker {
 
     /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least
     /// ``TrackerSettings/earliestConfirmation`` points, not shown to be something else, moving
-    /// ``TrackerSettings/launchStep`` pixels a frame or more over its last points. Such a track
+    /// ``TrackerSettings/launchStep`` pixels a frame or more over its last points, its latest
+    /// window on a smooth path. Such a track
     /// is kept like a confirmed one that ended: where x264 erased the ball for two frames as it
     /// crossed from the ground into the sky, before its tenth point, the faint, slow track that
     /// finds it again is no flight on its own, but together with the launch it continues it is.
