@@ -20,10 +20,8 @@ final class DetectionPipeline {
     let fullResolution: FullResolutionHistory?
     /// Full-size frames are kept, and a followed flight's object is sought there before the
     /// analysis frame, when the video is at least this many times the analysis size across:
-    /// below it the analysis size loses little of a ball. (1.5 until 960x540 was measured:
-    /// reduced 1.2 times, a far ball hovering at its apex there was lost to shake and cloud,
-    /// dtl-everything-2 0.190 -> 0.960, dtl-everything-3 0.976 -> 0.992.)
-    static let fullResolutionMinimumScale = 1.2
+    /// below it the analysis size loses little of a ball.
+    static let fullResolutionMinimumScale = 1.5
     /// From this many times the analysis size across, the analysis frame flags changes from
     /// ``reducedMinimumThreshold``. (Young tracks look in the full-size frames wherever they are
     /// kept: from 1.5 times, not 2, 1280x720 30 fps shots were reported 1-5 frames sooner,

@@ -32,12 +32,12 @@ struct TrackerSettings {
     /// shaken, noisy 640x360 frames.
     var strongestPromise = 3.0
     /// Whether a young track that finds no candidate looks for its object in the video's
-    /// full-size frames (set where they are kept, from 1.2 times the analysis size across: there
+    /// full-size frames (set where they are kept, from 1.5 times the analysis size across: there
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
     /// track to gather a window of its own).
     var searchesYoungTracksAtFullSize = false
     /// Whether the full-size frames are kept and searched for the object between a flight's
-    /// points (set where the video is at least 1.2 times the analysis size across): where a
+    /// points (set where the video is at least 1.5 times the analysis size across): where a
     /// confirmed flight missed its object, the place between two finds is surer than the
     /// prediction was, and the full-size frame may show a ball the analysis size averaged
     /// away. The frames are kept from the start, for a flight confirmed later fills its own

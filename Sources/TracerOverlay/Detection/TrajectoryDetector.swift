@@ -27,7 +27,7 @@ public final class TrajectoryDetector {
     /// Where to look, normalized in Vision space (origin bottom-left). Points outside are ignored.
     public var regionOfInterest: NormalizedRect = .full
     /// The longest side, in pixels, frames are analysed at; bigger frames are box-filtered down.
-    /// Of frames 1.2 times this size or more, the luma is also kept while a flight is followed
+    /// Of frames 1.5 times this size or more, the luma is also kept while a flight is followed
     /// (the latest, up to 72 MB of it) so a confirmed flight's ball can be sought in its own
     /// pixels where the reduction loses it; of frames twice this size or more, always, so a
     /// ball the reduction shows only now and then can be taken up there too.
