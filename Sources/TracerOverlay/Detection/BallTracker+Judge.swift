@@ -73,16 +73,30 @@ extension BallTracker {
         return nil
     }
 
+    /// How far (RMS, pixels) a window of one flight's points may lie off its fit: the settings'
+    /// tolerance, plus a share of the blobs' size (a big or smeared blob's centre is less sure)
+    /// and of the way the object moves per frame (a fast one's place in time is less sure).
+    func fitTolerance(_ window: ArraySlice<TrackPoint>, path: Double) -> Double {
+        let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
+        return settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
+    }
+
+    /// The length of the polyline through the points.
+    static func pathLength(_ points: ArraySlice<TrackPoint>) -> Double {
+        var path = 0.0
+        for i in (points.startIndex + 1)..<points.endIndex {
+            let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
+            path += (dx * dx + dy * dy).squareRoot()
+        }
+        return path
+    }
+
     private func isTrajectory(_ track: Track, window length: Int, launchSpeed: Double) -> Bool {
         let window = track.points.suffix(length)
         let first = window[window.startIndex], last = window[window.endIndex - 1]
         let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
         guard chord >= settings.minimumTravel else { return false }
-        var path = 0.0
-        for i in (window.startIndex + 1)..<window.endIndex {
-            let dx = window[i].x - window[i - 1].x, dy = window[i].y - window[i - 1].y
-            path += (dx * dx + dy * dy).squareRoot()
-        }
+        let path = Self.pathLength(window)
         guard chord >= 0.7 * path else { return false }
         // Quick enough for a struck ball (birds and people are slower at the same distance).
         // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
@@ -110,8 +124,7 @@ extension BallTracker {
         let activities = measured.map(\.activity).sorted()
         let leftTheGolfer = measured.suffix(3).allSatisfy { $0.activity <= settings.typicalActivity }
         guard activities[(activities.count - (leftTheGolfer ? 1 : 0)) / 2] <= settings.typicalActivity else { return false }
-        let meanRadius = window.reduce(0) { $0 + $1.radius } / Double(window.count)
-        let tolerance = settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
+        let tolerance = fitTolerance(window, path: path)
         let quadratic = fitTime(window)
         // Gravity bends a flight downward in an upright picture, seen from any side (a ball
         // leaving down the line slows as it rises); a window bowed clearly upward is a chance

@@ -478,16 +478,11 @@ struct BallTracker {
         // Its latest window on one smooth path, as the judge asks of a flight: a chain of noise
         // specks far apart is fast too.
         let start = max(0, n - settings.trajectoryLength), count = n - start
-        var path = 0.0, radii = 0.0
-        for i in (start + 1)..<n {
-            let p = track.points[i], q = track.points[i - 1]
-            path += ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
-            radii += p.radius
-        }
-        let tolerance = settings.fitTolerance + 0.3 * radii / Double(count - 1) + 0.01 * path / Double(count - 1)
+        let window = track.points[start...]
+        let tolerance = fitTolerance(window, path: Self.pathLength(window))
         // Cheap first: a path no parabola in time comes within several tolerances of is no
         // flight seen in any perspective.
-        guard fitTime(track.points[start...]).rms <= 4 * tolerance else { return false }
+        guard fitTime(window).rms <= 4 * tolerance else { return false }
         guard let flight = ProjectiveTimeFit.fit(count: count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread, sample: {
             let p = track.points[start + $0]
             return (p.t, p.x, p.y)
