@@ -149,6 +149,40 @@ import MediaKitLinux
         #expect(crowded.localCandidate(fill, region: Self.region, maxRadius: 10) == nil)
     }
 
+    @Test func aGapFillTakesAFaintStreakWhoseTailIsItsOwn() throws {
+        // A far ball crossing flat sky at 12 source pixels a frame, smeared over half of that:
+        // a 6-level peak with a 4-level tail 2-5 pixels behind it along its motion (1920x1080
+        // sky-clean-1 frame 149). The tail is the ball's, not a second peak in the gate.
+        let streak = [4, 4, 4, 4, 6]
+        /// The streak in every frame, its head 12 pixels on each time; with `speck` a 4-level
+        /// speck that far below the tail in frame 7.
+        func drawStreak(speck: Int = 0) -> (Int, inout VideoFrame) -> Void {
+            { n, image in
+                let head = 200 + 12 * n
+                image.withUnsafeMutablePlane(0) { base, stride in
+                    for (k, levels) in streak.enumerated() { base[131 * stride + head - 4 + k] += UInt8(levels) }
+                    if speck > 0, n == 7 { base[(131 + speck) * stride + head - 3] += 4 }
+                }
+            }
+        }
+        let pipeline = try Self.pipeline(seed: 3, levels: 0, count: 10, noise: 0, change: drawStreak())
+        let head = 200 + 12 * 7
+        var fill = LocalSearch(x: (Double(head) + 0.5) / 2.4 + 0.4, y: 131.5 / 2.4 - 0.3, radius: 3, polarity: 1,
+                               references: [2, 3], byAppearance: false)
+        fill.frame = 7
+        fill.motion = SIMD2(5, 0)
+        fill.fillsGap = true
+        let found = try #require(pipeline.localCandidate(fill, region: Self.region, maxRadius: 10))
+        #expect(abs(found.x - (Double(head) + 0.5) / 2.4) < 0.5 && abs(found.y - 131.5 / 2.4) < 0.3,
+                "at \(found.x), \(found.y)")
+        // A 4-level speck as far from the peak across the motion is something else.
+        let beside = try Self.pipeline(seed: 3, levels: 0, count: 10, noise: 0, change: drawStreak(speck: 4))
+        #expect(beside.localCandidate(fill, region: Self.region, maxRadius: 10) == nil)
+        // Without the motion, the tail counts against the peak.
+        fill.motion = nil
+        #expect(pipeline.localCandidate(fill, region: Self.region, maxRadius: 10) == nil)
+    }
+
     @Test func aBlockThatChangedIsNoLonePeak() throws {
         // x264 lifting a small block of flat sky by 6 levels in the last frame, the ball's
         // predicted place inside it: a young track's look finds nothing there. (A larger block

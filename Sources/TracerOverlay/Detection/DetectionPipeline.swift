@@ -60,6 +60,10 @@ final class DetectionPipeline {
     static let distinctPeakMargin = 3
     /// ...that lies farther than this many full-size pixels from it.
     static let distinctPeakClearance = 3.0
+    /// How far along a gap fill's predicted motion (in frames' worth of motion, either way) the
+    /// ball's own streak may reach from its peak: a 180-degree shutter smears it over half a
+    /// frame's motion, and the peak may sit at either end.
+    static let distinctPeakStreakReach = 0.5
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
