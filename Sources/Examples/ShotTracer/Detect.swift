@@ -24,7 +24,7 @@ struct Detect: ParsableCommand {
     @Option(help: "Seconds: skip frames closer than this to the last analysed frame (0 analyses all).")
     var frameAnalysisSpacing: Double = 0
 
-    @Option(help: "Points a trajectory needs before it is reported (at least 5).")
+    @Option(help: "Points a trajectory needs before it is reported (at least 5; twice as many in video analysed at 120 fps, to span the same time).")
     var trajectoryLength: Int = 10
 
     @Option(help: "Smallest object radius, as a fraction of the frame width.")

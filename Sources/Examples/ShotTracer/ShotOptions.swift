@@ -72,7 +72,7 @@ struct AlignmentOptions: ParsableArguments {
 
 /// The detector's parameters.
 struct DetectorOptions: ParsableArguments {
-    @Option(help: "Points a trajectory needs before it is reported (at least 5).")
+    @Option(help: "Points a trajectory needs before it is reported (at least 5; twice as many in video analysed at 120 fps, to span the same time).")
     var trajectoryLength: Int = 8
 
     @Option(help: "Seconds: skip frames closer than this to the last analysed one (0 analyses all).")

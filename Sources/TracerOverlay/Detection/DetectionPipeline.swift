@@ -13,7 +13,11 @@ final class DetectionPipeline {
     static let historyLength = 96
     /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
     private(set) var frameNumber = -1
-    let mask: MotionMask
+    private(set) var mask: MotionMask
+    /// How many analysed frames stand for one at ``referenceFrameInterval``: the motion mask's
+    /// background frames and ``backgroundLag`` count that many times as far back, so that a
+    /// 120 fps video compares each frame with the same moments past as a 60 fps one.
+    private(set) var framesPerReferenceInterval = 1
     let extractor: BlobExtractor
     private var flags: [FlaggedPixel] = []
     /// The latest frames' luma at their own size, when that is well above the analysis size.
@@ -48,6 +52,11 @@ final class DetectionPipeline {
     /// How many analysed frames back a candidate's background is read (``BallCandidate/background``):
     /// the motion mask's oldest reference, where an object moving a few pixels a frame was not.
     static let backgroundLag = 4
+    /// The interval between analysed frames the motion tests were set for (60 fps). Over a
+    /// shorter one the club head and the limbs move too little between the background frames
+    /// to leave the changes around them that tell them from a ball: a 120 fps down-the-line
+    /// clip had 1-6 false trajectories, its club head lowered after the follow-through.
+    static let referenceFrameInterval = 1.0 / 60
     /// How many median frame-to-frame differences a full-size change must exceed.
     static let fullResolutionNoiseFactor = 2.5
     /// The smallest full-size change a young track's look takes where it stands alone in the
@@ -82,6 +91,19 @@ final class DetectionPipeline {
             ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
     }
 
+    /// Sets the interval between analysed frames (seconds), measured between the first two:
+    /// at two thirds of ``referenceFrameInterval`` or less, the background lies proportionally
+    /// more frames back. Only before the second frame is analysed (the mask then starts afresh,
+    /// having compared nothing yet).
+    func adapt(toFrameInterval interval: Double) {
+        guard interval > 0, frameNumber == 0 else { return }
+        let frames = max(1, Int((Self.referenceFrameInterval / interval).rounded()))
+        guard frames != framesPerReferenceInterval else { return }
+        framesPerReferenceInterval = frames
+        mask = MotionMask(width: width, height: height, backgroundOffsets: MotionMask.defaultBackgroundOffsets.map { $0 * frames },
+                          minimumThreshold: mask.minimumThreshold)
+    }
+
     /// How many times the analysis size the video is across (the smaller of the two ways).
     var fullResolutionScale: Double {
         min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
@@ -114,8 +136,9 @@ final class DetectionPipeline {
             result.sort { $0.peakContrast > $1.peakContrast }
             result.removeLast(result.count - 250)
         }
-        if frameNumber >= Self.backgroundLag {
-            let before = images[(frameNumber - Self.backgroundLag) % DetectionPipeline.historyLength]
+        let lag = Self.backgroundLag * framesPerReferenceInterval
+        if frameNumber >= lag {
+            let before = images[(frameNumber - lag) % DetectionPipeline.historyLength]
             for i in result.indices {
                 result[i].background = before.mean3x3(x: Int(result[i].x), y: Int(result[i].y))
             }

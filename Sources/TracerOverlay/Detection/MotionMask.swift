@@ -49,7 +49,11 @@ final class MotionMask {
     /// The usual smallest threshold: x264 flickers flat areas by a few steps.
     static let defaultMinimumThreshold = 4
 
-    init(width: Int, height: Int, backgroundOffsets: [Int] = [2, 3, 4], toleranceRadius: Int = 1,
+    /// The usual background frames: a ball moving a few pixels a frame has left its place in
+    /// them, while light and shake have not yet changed much.
+    static let defaultBackgroundOffsets = [2, 3, 4]
+
+    init(width: Int, height: Int, backgroundOffsets: [Int] = MotionMask.defaultBackgroundOffsets, toleranceRadius: Int = 1,
          minimumThreshold: Int = MotionMask.defaultMinimumThreshold) {
         precondition(toleranceRadius >= 0 && toleranceRadius <= LumaImage.margin)
         self.width = width

@@ -18,6 +18,8 @@ public final class TrajectoryDetector {
     /// Frames whose time is within this interval after the last analysed frame are skipped.
     public let frameAnalysisSpacing: MediaTime
     /// Points a trajectory needs before it is reported, and the number of ``TrajectoryObservation/detectedPoints``.
+    /// Frames analysed faster than 60 a second need proportionally more before the report (20
+    /// at 120 fps), so that the flight is judged over the same span of time.
     public let trajectoryLength: Int
     /// Smallest object radius to consider, as a fraction of the frame width.
     public var objectMinimumNormalizedRadius: Float = 0
@@ -57,7 +59,8 @@ public final class TrajectoryDetector {
     /// Creates a detector.
     /// - Parameters:
     ///   - frameAnalysisSpacing: skip frames closer than this to the last analysed one (`.zero` analyses all).
-    ///   - trajectoryLength: points needed to report a trajectory; at least 5.
+    ///   - trajectoryLength: points needed to report a trajectory; at least 5 (more over frames
+    ///     analysed faster than 60 a second, see ``trajectoryLength``).
     /// - Throws: ``MediaError/invalidArgument(_:)`` for a length below 5 or an invalid or negative spacing.
     public init(frameAnalysisSpacing: MediaTime = .zero, trajectoryLength: Int) throws(MediaError) {
         guard trajectoryLength >= 5 else {
@@ -97,6 +100,7 @@ public final class TrajectoryDetector {
         try validateParameters()
         lastReceivedTime = frame.time
         if lastAnalysedTime.isValid && frame.time - lastAnalysedTime < frameAnalysisSpacing { return [] }
+        let interval = lastAnalysedTime.isValid ? (frame.time - lastAnalysedTime).seconds : nil
         lastAnalysedTime = frame.time
         if !firstTime.isValid { firstTime = frame.time }
 
@@ -111,6 +115,13 @@ public final class TrajectoryDetector {
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
+        if let interval {
+            pipeline.adapt(toFrameInterval: interval)
+            // A window of ten 120 fps frames spans half the arc ten 60 fps frames do: a club head
+            // swung up or lowered bends too little in it to be told from a flight (a 120 fps
+            // catalogue: 5 false trajectories, none judged over twice the frames).
+            tracker.settings.trajectoryLength = trajectoryLength * pipeline.framesPerReferenceInterval
+        }
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
         let maxRadius = Double(objectMaximumNormalizedRadius) * Double(size.width)

@@ -6,7 +6,8 @@ import MediaKitLinux
 public struct DetectorSettings: Sendable, Hashable, Codable {
     /// Skip frames closer than this to the last analysed one (`.zero` analyses every frame).
     public var frameAnalysisSpacing: MediaTime = .zero
-    /// Points a trajectory needs before it is reported (at least 5).
+    /// Points a trajectory needs before it is reported (at least 5; proportionally more over
+    /// frames analysed faster than 60 a second).
     public var trajectoryLength: Int = 8
     /// Smallest ball radius, as a fraction of the frame width.
     public var objectMinimumNormalizedRadius: Float = 0
