@@ -27,6 +27,8 @@ import MediaKitLinux
             #expect(pipeline.framesPerReferenceInterval == frames, "\(fps) fps")
             #expect(pipeline.mask.backgroundOffsets == MotionMask.defaultBackgroundOffsets.map { $0 * frames }, "\(fps) fps")
             #expect(detector.tracker.settings.trajectoryLength == 10 * frames, "\(fps) fps")
+            // A young track may go unconfirmed for as long, or no window would ever fit at 240 fps.
+            #expect(detector.tracker.settings.longestUnconfirmedTrack == 30 * frames, "\(fps) fps")
         }
         // Analysed at 60 fps out of 120 fps video: the frames analysed are what counts.
         let spaced = try detector(interval: 1.0 / 120, count: 5, spacing: 1.0 / 61)

@@ -151,7 +151,9 @@ struct TrackerSettings {
     var lookBackSinglePixelGate = 6.0
     /// Most points a track may gather before it passes the trajectory tests; past that it is
     /// never reported.
-    var longestUnconfirmedTrack = 30
+    var longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
+    /// ``longestUnconfirmedTrack`` where frames are analysed at 60 fps or slower.
+    static let longestUnconfirmedTrackAt60Fps = 30
     /// Frames a confirmed track must have gone without its object before a sibling hypothesis
     /// grown from its points carries its flight on (one missed frame is common and harmless).
     var siblingTakeoverMisses = 2

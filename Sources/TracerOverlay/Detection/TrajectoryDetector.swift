@@ -120,7 +120,11 @@ public final class TrajectoryDetector {
             // A window of ten 120 fps frames spans half the arc ten 60 fps frames do: a club head
             // swung up or lowered bends too little in it to be told from a flight (a 120 fps
             // catalogue: 5 false trajectories, none judged over twice the frames).
+            // Past the longest a young track may go unconfirmed, the same: at 240 fps a window
+            // of 40 points was longer than 30, and nothing was ever reported.
             tracker.settings.trajectoryLength = trajectoryLength * pipeline.framesPerReferenceInterval
+            tracker.settings.longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
+                * pipeline.framesPerReferenceInterval
         }
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
