@@ -94,14 +94,16 @@ final class DetectionPipeline {
     /// Sets the interval between analysed frames (seconds), measured between the first two:
     /// at two thirds of ``referenceFrameInterval`` or less, the background lies proportionally
     /// more frames back. Only before the second frame is analysed (the mask then starts afresh,
-    /// having compared nothing yet).
-    func adapt(toFrameInterval interval: Double) {
-        guard interval > 0, frameNumber == 0 else { return }
+    /// having compared nothing yet); returns whether it was taken.
+    @discardableResult
+    func adapt(toFrameInterval interval: Double) -> Bool {
+        guard interval > 0, frameNumber == 0 else { return false }
         let frames = max(1, Int((Self.referenceFrameInterval / interval).rounded()))
-        guard frames != framesPerReferenceInterval else { return }
+        guard frames != framesPerReferenceInterval else { return true }
         framesPerReferenceInterval = frames
         mask = MotionMask(width: width, height: height, backgroundOffsets: MotionMask.defaultBackgroundOffsets.map { $0 * frames },
                           minimumThreshold: mask.minimumThreshold)
+        return true
     }
 
     /// How many times the analysis size the video is across (the smaller of the two ways).

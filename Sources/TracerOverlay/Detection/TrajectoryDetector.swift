@@ -115,8 +115,7 @@ public final class TrajectoryDetector {
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
-        if let interval {
-            pipeline.adapt(toFrameInterval: interval)
+        if let interval, pipeline.adapt(toFrameInterval: interval) {
             // A window of ten 120 fps frames spans half the arc ten 60 fps frames do: a club head
             // swung up or lowered bends too little in it to be told from a flight (a 120 fps
             // catalogue: 5 false trajectories, none judged over twice the frames).
