@@ -70,7 +70,7 @@ extension BallTracker {
             }
         }
         let gate = 2.5 + 0.35 * step
-        if pdt >= Self.slowingMinimumInterval, let k = Self.slowing(track, dt: dt),
+        if pdt / Double(max(last.frame - prev.frame, 1)) >= Self.slowingMinimumInterval, let k = Self.slowing(track, dt: dt),
            step * (1 - k) > Self.slowingShareOfGate * gate {
             // Three points of a fast object slowing hard: a ball struck down the line slows by a
             // steady factor each frame as it recedes (to two thirds at 25 fps), and a straight
@@ -81,8 +81,8 @@ extension BallTracker {
         return Prediction(x: last.x + vx * dt, y: last.y + vy * dt, gate: gate, vx: vx, vy: vy)
     }
 
-    /// The shortest interval (seconds) between a three-point track's last two points over which
-    /// its slowing is predicted (30 fps and slower). Over 60 fps frames a ball's steps shrink
+    /// The shortest interval (seconds) between analysed frames over which a three-point
+    /// track's slowing is predicted (30 fps and slower). Over 60 fps frames a ball's steps shrink
     /// little from one to the next and the straight line finds it; there the slowed guess only
     /// changed which specks other young tracks took (a 640x360 test clip: the club's rise after
     /// the shot was reported, or not, depending on where the region of interest ended).
