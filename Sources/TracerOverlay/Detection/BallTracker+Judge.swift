@@ -81,6 +81,10 @@ extension BallTracker {
         return settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
     }
 
+    /// The frame interval (seconds) over which the first half of a window shows a struck
+    /// ball's launch speed: over longer intervals the early part is that many frames' time.
+    static let launchJudgedInterval = 1.0 / 60
+
     /// The length of the polyline through the points.
     static func pathLength(_ points: ArraySlice<TrackPoint>) -> Double {
         var path = 0.0
@@ -102,7 +106,13 @@ extension BallTracker {
         // A ball filmed down the line slows in the image as it recedes, and a dark or faint one
         // is often first seen when it already has: the first half of the window may show the
         // speed the whole window no longer averages.
-        let mid = window[window.startIndex + window.count / 2]
+        // Over frames slower than 60 a second the early part is judged over the same time as
+        // at 60 fps (two or three points at 25-30 fps): there ten points span a third of a
+        // second, and a dark ball first seen three frames after the strike (1280x720 25 fps
+        // dtl-dark-ball-1) had slowed to a crawl by the window's middle.
+        let frameInterval = (last.t - first.t) / Double(max(last.frame - first.frame, 1))
+        let early = Double(window.count / 2) * Self.launchJudgedInterval / max(frameInterval, 1e-9)
+        let mid = window[window.startIndex + min(window.count / 2, max(2, Int(early.rounded())))]
         let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
         let launch = launchSpeed * settings.minimumConfirmSpeed
         guard chord / max(last.t - first.t, 1e-9) >= launch

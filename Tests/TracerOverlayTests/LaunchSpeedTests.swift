@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// The speed a new trajectory must start with is judged over the same time at every frame rate.
+@Suite struct LaunchSpeedTests {
+    static func track(_ points: [(x: Double, y: Double)], firstFrame: Int, frameRate: Double) -> Track {
+        let made = points.enumerated().map { i, p in
+            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: -1,
+                                     peakContrast: 20, neighbourhoodActivity: 0),
+                       time: MediaTime(seconds: Double(firstFrame + i) / frameRate, preferredTimescale: 600),
+                       t: Double(firstFrame + i) / frameRate, frame: firstFrame + i)
+        }
+        var track = Track(point: made[0])
+        track.points = made
+        return track
+    }
+
+    /// The detector's settings for an 800 px analysis frame (launch speed 0.33 of it a second).
+    static var settings: TrackerSettings {
+        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        settings.minimumConfirmSpeed = 0.33 * 800
+        return settings
+    }
+
+    /// A dark ball struck down the line in a 1280x720 25 fps clip, first seen three frames after
+    /// the strike (at 800 px): 19 px on in its first frame, 3 px a frame by its tenth. Averaged
+    /// over the first half of ten 25 fps points it had slowed below a struck ball's speed, and
+    /// the flight was never reported.
+    @Test func aBallFirstSeenAfterItSlowedIsAFlightAt25Fps() {
+        let points: [(x: Double, y: Double)] = [(415.5, 190.5), (416.3, 171.6), (417.0, 159.8), (417.5, 151.2),
+                                               (417.5, 144.8), (417.8, 139.3), (418.0, 134.9), (418.1, 131.5),
+                                               (418.1, 128.8), (418.1, 125.6)]
+        let tracker = BallTracker(settings: Self.settings)
+        #expect(tracker.judge(Self.track(points, firstFrame: 33, frameRate: 25)) == .trajectory)
+    }
+
+    /// Something as fast over its whole window as that ball was over its middle (a walker's
+    /// head, a bird gliding at 25 fps) is still too slow.
+    @Test func aSteadySlowObjectIsNotAFlightAt25Fps() {
+        let points: [(x: Double, y: Double)] = (0..<10).map { i in
+            let k = Double(i)
+            return (x: 300 + 7 * k, y: 200 - 2 * k)
+        }
+        let tracker = BallTracker(settings: Self.settings)
+        #expect(tracker.judge(Self.track(points, firstFrame: 40, frameRate: 25)) == .notYet)
+    }
+}
