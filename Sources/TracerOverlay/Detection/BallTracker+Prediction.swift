@@ -70,7 +70,8 @@ extension BallTracker {
             }
         }
         let gate = 2.5 + 0.35 * step
-        if pdt / Double(max(last.frame - prev.frame, 1)) >= Self.slowingMinimumInterval, let k = Self.slowing(track, dt: dt),
+        let frameInterval = pdt / Double(max(last.frame - prev.frame, 1))
+        if frameInterval >= Self.slowingMinimumInterval, let k = Self.slowing(track, dt: dt),
            step * (1 - k) > Self.slowingShareOfGate * gate {
             // Three points of a fast object slowing hard: a ball struck down the line slows by a
             // steady factor each frame as it recedes (to two thirds at 25 fps), and a straight
