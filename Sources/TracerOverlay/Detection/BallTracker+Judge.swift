@@ -81,10 +81,6 @@ extension BallTracker {
         return settings.fitTolerance + 0.3 * meanRadius + 0.01 * path / Double(window.count - 1)
     }
 
-    /// The frame interval (seconds) over which the first half of a window shows a struck
-    /// ball's launch speed: over longer intervals the early part is that many frames' time.
-    static let launchJudgedInterval = 1.0 / 60
-
     /// The length of the polyline through the points.
     static func pathLength(_ points: ArraySlice<TrackPoint>) -> Double {
         var path = 0.0
@@ -111,7 +107,7 @@ extension BallTracker {
         // second, and a dark ball first seen three frames after the strike (1280x720 25 fps
         // dtl-dark-ball-1) had slowed to a crawl by the window's middle.
         let frameInterval = (last.t - first.t) / Double(max(last.frame - first.frame, 1))
-        let early = Double(window.count / 2) * Self.launchJudgedInterval / max(frameInterval, 1e-9)
+        let early = Double(window.count / 2) * DetectionPipeline.referenceFrameInterval / max(frameInterval, 1e-9)
         let mid = window[window.startIndex + min(window.count / 2, max(2, Int(early.rounded())))]
         let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
         let launch = launchSpeed * settings.minimumConfirmSpeed

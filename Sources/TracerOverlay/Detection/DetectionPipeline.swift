@@ -55,7 +55,8 @@ final class DetectionPipeline {
     /// The interval between analysed frames the motion tests were set for (60 fps). Over a
     /// shorter one the club head and the limbs move too little between the background frames
     /// to leave the changes around them that tell them from a ball: a 120 fps down-the-line
-    /// clip had 1-6 false trajectories, its club head lowered after the follow-through.
+    /// clip had 1-6 false trajectories, its club head lowered after the follow-through. The
+    /// tracker's launch-speed test reads the early part of a window over as many of these.
     static let referenceFrameInterval = 1.0 / 60
     /// How many median frame-to-frame differences a full-size change must exceed.
     static let fullResolutionNoiseFactor = 2.5
