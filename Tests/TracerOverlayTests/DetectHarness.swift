@@ -14,8 +14,10 @@ enum DetectHarness {
     }
 
     /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
-    /// With `compressed`, the frames are those decoded after the clip's H.264 round trip.
+    /// With `compressed`, the frames are those decoded after the clip's H.264 round trip;
+    /// `retime` may change their times or leave some out (a recorder's irregular timestamps).
     static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10, compressed: Bool = false,
+                    retime: ([VideoFrame]) -> [VideoFrame] = { $0 },
                     configure: (TrajectoryDetector) -> Void = { _ in }) throws -> Result {
         let detector = try TrajectoryDetector(trajectoryLength: trajectoryLength)
         configure(detector)
@@ -24,7 +26,7 @@ enum DetectHarness {
         var count = 0
         var notes: [String: String] = [:]
         var shared = 0
-        let frames: [VideoFrame] = compressed ? try clip.compressedFrames().map(\.frame) : clip.frames().map(\.frame)
+        let frames = retime(compressed ? try clip.compressedFrames().map(\.frame) : clip.frames().map(\.frame))
         for frame in frames {
             let observations = try detector.process(frame)
             if Set(observations.map(\.uuid)).count < observations.count { shared += 1 }

@@ -92,13 +92,15 @@ final class DetectionPipeline {
             ? FullResolutionHistory(width: sourceWidth, height: sourceHeight) : nil
     }
 
-    /// Sets the interval between analysed frames (seconds), measured between the first two:
-    /// at two thirds of ``referenceFrameInterval`` or less, the background lies proportionally
-    /// more frames back. Only before the second frame is analysed (the mask then starts afresh,
-    /// having compared nothing yet); returns whether it was taken.
+    /// Sets the interval between analysed frames (seconds): at two thirds of
+    /// ``referenceFrameInterval`` or less, the background lies proportionally more frames back.
+    /// Taken before the second frame is analysed (the mask then starts afresh, having compared
+    /// nothing yet) and, with `correcting`, once later, when a surer measure disagrees with the
+    /// first interval; the mask then starts afresh and is blind for its first few frames.
+    /// Returns whether it was taken.
     @discardableResult
-    func adapt(toFrameInterval interval: Double) -> Bool {
-        guard interval > 0, frameNumber == 0 else { return false }
+    func adapt(toFrameInterval interval: Double, correcting: Bool = false) -> Bool {
+        guard interval > 0, frameNumber == 0 || correcting else { return false }
         let frames = max(1, Int((Self.referenceFrameInterval / interval).rounded()))
         guard frames != framesPerReferenceInterval else { return true }
         framesPerReferenceInterval = frames

@@ -39,6 +39,8 @@ public final class TrajectoryDetector {
     private var lastReceivedTime: MediaTime = .invalid
     private var lastAnalysedTime: MediaTime = .invalid
     private var firstTime: MediaTime = .invalid
+    /// The first intervals between analysed frames (seconds), up to ``frameIntervalSamples``.
+    private var firstIntervals: [Double] = []
     private(set) var pipeline: DetectionPipeline?
     private(set) var tracker: BallTracker
     /// For each reported trajectory, the points (analysis pixels) its observations have carried, by time.
@@ -55,6 +57,12 @@ public final class TrajectoryDetector {
 
     /// Analysed frames so far.
     public private(set) var analysedFrameCount = 0
+
+    /// How many of the first intervals between analysed frames the frame rate is judged by
+    /// (their median). The first interval alone is used until then: a recording whose second
+    /// frame came a millisecond after its first, or a 120 fps one that dropped it, would
+    /// otherwise be analysed as 17 times or half its rate for good.
+    static let frameIntervalSamples = 5
 
     /// Creates a detector.
     /// - Parameters:
@@ -115,7 +123,7 @@ public final class TrajectoryDetector {
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
-        if let interval, pipeline.adapt(toFrameInterval: interval) {
+        if let interval, adaptFrameRate(pipeline, interval: interval) {
             // A window of ten 120 fps frames spans half the arc ten 60 fps frames do: a club head
             // swung up or lowered bends too little in it to be told from a flight (a 120 fps
             // catalogue: 5 false trajectories, none judged over twice the frames).
@@ -155,7 +163,22 @@ public final class TrajectoryDetector {
         lastReceivedTime = .invalid
         lastAnalysedTime = .invalid
         firstTime = .invalid
+        firstIntervals.removeAll()
         analysedFrameCount = 0
+    }
+
+    /// Sets `pipeline` to the frame rate measured so far, `interval` being the latest: on its
+    /// second frame the first interval (or, for a pipeline started afresh for a new frame size,
+    /// the median of ``frameIntervalSamples``), then once, on the frame that completes that
+    /// sample, its median where the first interval was off. Returns whether it was set.
+    private func adaptFrameRate(_ pipeline: DetectionPipeline, interval: Double) -> Bool {
+        let sampling = firstIntervals.count < Self.frameIntervalSamples
+        if sampling { firstIntervals.append(interval) }
+        let settled = firstIntervals.count == Self.frameIntervalSamples
+        let estimate = settled ? firstIntervals.sorted()[Self.frameIntervalSamples / 2] : interval
+        if pipeline.frameNumber == 0 { return pipeline.adapt(toFrameInterval: estimate) }
+        guard sampling && settled else { return false }
+        return pipeline.adapt(toFrameInterval: estimate, correcting: true)
     }
 
     private func validateParameters() throws(MediaError) {
