@@ -175,10 +175,10 @@ public final class TrajectoryDetector {
         let sampling = firstIntervals.count < Self.frameIntervalSamples
         if sampling { firstIntervals.append(interval) }
         let settled = firstIntervals.count == Self.frameIntervalSamples
+        let correcting = pipeline.frameNumber != 0
+        guard !correcting || (sampling && settled) else { return false }
         let estimate = settled ? firstIntervals.sorted()[Self.frameIntervalSamples / 2] : interval
-        if pipeline.frameNumber == 0 { return pipeline.adapt(toFrameInterval: estimate) }
-        guard sampling && settled else { return false }
-        return pipeline.adapt(toFrameInterval: estimate, correcting: true)
+        return pipeline.adapt(toFrameInterval: estimate, correcting: correcting)
     }
 
     private func validateParameters() throws(MediaError) {
