@@ -9,6 +9,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/cpu.h>
 #include <libavutil/display.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/channel_layout.h>

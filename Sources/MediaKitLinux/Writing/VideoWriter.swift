@@ -205,6 +205,9 @@ public final class VideoWriter {
             context.pointee.gop_size = Int32(gop)
             av_dict_set(&options, "crf", String(crf), 0)
             av_dict_set(&options, "preset", preset, 0)
+            if let instructions = Self.reproducibleX264Instructions {
+                av_dict_set(&options, "x264-params", "asm=\(instructions)", 0)
+            }
         case .ffv1:
             encoderFormat = firstFrame.pixelFormat == .rgba ? .bgra : firstFrame.pixelFormat
             av_dict_set(&options, "level", "3", 0)
@@ -265,6 +268,16 @@ public final class VideoWriter {
         try FFmpegError.check(avcodec_send_frame(encoder, avFrame), path: path, doing: "encode frame at \(frame.time)")
         try drainEncoder()
     }
+
+    /// The x264 instruction set to ask for, or nil for x264's own choice. x264 (0.164, as
+    /// Debian bookworm ships it) encodes the same frames to different bytes from one run to the
+    /// next when it uses its AVX-512 kernels: what they produce depends on memory earlier work
+    /// in the process left behind (of 16 concurrent encodes of one clip, up to 7 differed from
+    /// the first; with AVX2 all matched, at the same speed). Asking for AVX2 also makes such a
+    /// machine encode what one without AVX-512 does. Every CPU with FFmpeg's AVX-512 flag has
+    /// AVX2.
+    static let reproducibleX264Instructions: String? =
+        (av_get_cpu_flags() & AV_CPU_FLAG_AVX512) != 0 ? "AVX2" : nil
 
     /// The last frame (whose own duration is unknown) lasts as long as the frame rate says,
     /// else as long as the frame before it.
