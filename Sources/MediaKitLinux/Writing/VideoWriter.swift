@@ -273,9 +273,8 @@ public final class VideoWriter {
     /// Debian bookworm ships it) encodes the same frames to different bytes from one run to the
     /// next when it uses its AVX-512 kernels: what they produce depends on memory earlier work
     /// in the process left behind (of 16 concurrent encodes of one clip, up to 7 differed from
-    /// the first; with AVX2 all matched, at the same speed). Asking for AVX2 also makes such a
-    /// machine encode what one without AVX-512 does. Every CPU with FFmpeg's AVX-512 flag has
-    /// AVX2.
+    /// the first; with AVX2 all matched, at the same speed). Every CPU with FFmpeg's AVX-512
+    /// flag has AVX2.
     static let reproducibleX264Instructions: String? =
         (av_get_cpu_flags() & AV_CPU_FLAG_AVX512) != 0 ? "AVX2" : nil
 
