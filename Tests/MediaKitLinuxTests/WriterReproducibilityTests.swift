@@ -5,7 +5,9 @@ import Testing
 
 /// The same frames and settings always encode to the same bytes, whatever the process did
 /// before: tests and tools that compare encodes, and ground-truth clips regenerated across
-/// runs, rely on it.
+/// runs, rely on it. The threat met so far is x264's AVX-512 code (see
+/// `VideoWriter.reproducibleX264Instructions`); on CPUs without AVX-512 the test still guards
+/// against any other source of variation.
 @Suite struct WriterReproducibilityTests {
     /// Footage x264 works hard on: a textured scene, sensor noise and a camera that shakes by a
     /// pixel or two, with a small bright object crossing it.
