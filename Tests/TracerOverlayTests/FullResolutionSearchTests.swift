@@ -64,7 +64,7 @@ import MediaKitLinux
             // At the analysis size the ball is a change of two levels at most: at the lowest
             // threshold the analysis frame ever uses (at this scale), where only the full-size
             // frame can tell it from a speck of noise and place it.
-            let image = pipeline.images[7 % DetectionPipeline.historyLength], before = pipeline.images[3 % DetectionPipeline.historyLength]
+            let image = pipeline.images[7 % pipeline.historyLength], before = pipeline.images[3 % pipeline.historyLength]
             let ax = Int(truth.0), ay = Int(truth.1)
             let change = (ay - 1...ay + 1).flatMap { y in (ax - 1...ax + 1).map { x in Int(image.row(y)[x]) - Int(before.row(y)[x]) } }.max()!
             #expect(change <= DetectionPipeline.reducedMinimumThreshold, "seed \(seed): analysis change \(change)")

@@ -16,11 +16,11 @@ extension DetectionPipeline {
         if fullResolution != nil, request.frame == nil && request.motion == nil || request.fillsGap,
            let found = fullResolutionCandidate(request, region: region) { return found }
         let searched = request.frame ?? frameNumber
-        guard searched <= frameNumber, frameNumber - searched < DetectionPipeline.historyLength else { return nil }
-        let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
+        guard searched <= frameNumber, frameNumber - searched < historyLength else { return nil }
+        let references = request.references.filter { frameNumber - $0 < historyLength && $0 >= 0 }
         guard !references.isEmpty else { return nil }
-        let current = images[searched % DetectionPipeline.historyLength]
-        let refs = references.map { images[$0 % DetectionPipeline.historyLength] }
+        let current = images[searched % historyLength]
+        let refs = references.map { images[$0 % historyLength] }
         let r = Int(request.radius.rounded(.up))
         let cx = Int(request.x), cy = Int(request.y)
         // The search reaches past the region of interest (its edge must only decide whether the
@@ -116,7 +116,7 @@ extension DetectionPipeline {
     /// Distance from the prediction costs a little, so that noise at the gate's rim loses to a
     /// slightly fainter dot where the ball should be.
     func appearanceCandidate(_ request: LocalSearch, box: (Int, Int, Int, Int)) -> BallCandidate? {
-        let current = images[frameNumber % DetectionPipeline.historyLength]
+        let current = images[frameNumber % historyLength]
         let polarity = Double(request.polarity)
         let gate2 = request.radius * request.radius
         let threshold = max(Self.appearanceMinimumContrast, Self.appearanceNoiseFactor * mask.noiseLevel + 1)

@@ -12,15 +12,15 @@ extension DetectionPipeline {
     /// a ball darker than the sky may be lighter than the ground it left.
     func streakCandidate(_ request: LocalSearch, motion: SIMD2<Double>, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let searched = request.frame, searched <= frameNumber,
-              frameNumber - searched < DetectionPipeline.historyLength else { return nil }
+              frameNumber - searched < historyLength else { return nil }
         let step = (motion.x * motion.x + motion.y * motion.y).squareRoot()
         // A flight traced back off the picture has nothing to find there.
         guard step >= Self.streakMinimumStep, request.x >= 0, request.x < Double(width),
               request.y >= 0, request.y < Double(height) else { return nil }
-        let references = request.references.filter { frameNumber - $0 < DetectionPipeline.historyLength && $0 >= 0 }
+        let references = request.references.filter { frameNumber - $0 < historyLength && $0 >= 0 }
         guard !references.isEmpty else { return nil }
-        let current = images[searched % DetectionPipeline.historyLength]
-        let refs = references.map { images[$0 % DetectionPipeline.historyLength] }
+        let current = images[searched % historyLength]
+        let refs = references.map { images[$0 % historyLength] }
         let ux = motion.x / step, uy = motion.y / step
         let nx = -uy, ny = ux
         // The flight traced back is surer across its path than along it (how fast the ball

@@ -9,8 +9,19 @@ final class DetectionPipeline {
     private let downscaler: LumaDownscaler
     /// The latest frames at analysis size, kept so a slow object can be compared with frames
     /// from before it arrived where it is now.
-    let images: [LumaImage]
-    static let historyLength = 96
+    private(set) var images: [LumaImage]
+    /// How many analysed frames ``images`` holds: ``referenceHistoryLength`` for each frame at
+    /// ``referenceFrameInterval``, so that the history spans the same time at any frame rate.
+    private(set) var historyLength = DetectionPipeline.referenceHistoryLength
+    /// Frames of history at 60 fps (1.6 s). A far ball hanging at its apex down the line moves
+    /// a tenth of a 640x360 pixel a 120 fps frame, and a local search needs a frame from before
+    /// it came within 4 px of where it is now: with 96 frames at 120 fps the searches ran out of
+    /// such frames and the flight was dropped 0.5-0.7 s before it ended.
+    static let referenceHistoryLength = 96
+    /// Most times ``referenceHistoryLength`` the history grows to (at 240 fps and faster): each
+    /// 800x450 frame costs 0.4 MB (peak memory of a 1280x720 clip: 120 fps 158 -> 224 MB, 240 fps
+    /// 165 -> 298 MB).
+    static let longestHistoryFactor = 4
     /// Analysed frames so far; the current frame's number once ``candidates(in:region:minRadius:maxRadius:)`` ran.
     private(set) var frameNumber = -1
     private(set) var mask: MotionMask
@@ -81,7 +92,7 @@ final class DetectionPipeline {
         self.width = width
         self.height = height
         downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        images = (0..<DetectionPipeline.historyLength).map { _ in LumaImage(width: width, height: height) }
+        images = (0..<DetectionPipeline.referenceHistoryLength).map { _ in LumaImage(width: width, height: height) }
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         mask = MotionMask(width: width, height: height,
                           minimumThreshold: scale >= DetectionPipeline.reducedThresholdScale
@@ -104,9 +115,22 @@ final class DetectionPipeline {
         let frames = max(1, Int((Self.referenceFrameInterval / interval).rounded()))
         guard frames != framesPerReferenceInterval else { return true }
         framesPerReferenceInterval = frames
+        resizeHistory(to: Self.referenceHistoryLength * min(frames, Self.longestHistoryFactor))
         mask = MotionMask(width: width, height: height, backgroundOffsets: MotionMask.defaultBackgroundOffsets.map { $0 * frames },
                           minimumThreshold: mask.minimumThreshold)
         return true
+    }
+
+    /// Gives ``images`` room for `length` frames, keeping the frames it holds in their places
+    /// (a frame's slot is its number modulo the length).
+    private func resizeHistory(to length: Int) {
+        guard length != historyLength else { return }
+        var resized: [LumaImage?] = Array(repeating: nil, count: length)
+        for number in max(0, frameNumber - min(length, historyLength) + 1)...max(frameNumber, 0) {
+            resized[number % length] = images[number % historyLength]
+        }
+        images = resized.map { $0 ?? LumaImage(width: width, height: height) }
+        historyLength = length
     }
 
     /// How many times the analysis size the video is across (the smaller of the two ways).
@@ -123,7 +147,7 @@ final class DetectionPipeline {
     func candidates(in frame: VideoFrame, region: (Int, Int, Int, Int), minRadius: Double, maxRadius: Double,
                     keepingFullSize: Bool = false) -> [BallCandidate] {
         frameNumber += 1
-        let image = images[frameNumber % DetectionPipeline.historyLength]
+        let image = images[frameNumber % historyLength]
         downscaler.scale(frame, into: image)
         fullResolution?.store(frame, number: frameNumber, keepingReference: keepingFullSize)
         flags.removeAll(keepingCapacity: true)
@@ -143,7 +167,7 @@ final class DetectionPipeline {
         }
         let lag = Self.backgroundLag * framesPerReferenceInterval
         if frameNumber >= lag {
-            let before = images[(frameNumber - lag) % DetectionPipeline.historyLength]
+            let before = images[(frameNumber - lag) % historyLength]
             for i in result.indices {
                 result[i].background = before.mean3x3(x: Int(result[i].x), y: Int(result[i].y))
             }
