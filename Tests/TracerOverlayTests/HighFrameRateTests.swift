@@ -47,18 +47,20 @@ import MediaKitLinux
     @Test func aLongerHistoryKeepsTheFramesAlreadyHeld() throws {
         // A correction of the frame rate after the first frames must not lose them: a flight
         // confirmed later looks back into them.
+        // More frames than the shorter history holds, so that frames change slots.
         let pipeline = DetectionPipeline(sourceWidth: 320, sourceHeight: 180, width: 320, height: 180)
-        for n in 0..<5 {
+        let count = DetectionPipeline.referenceHistoryLength + 20
+        for n in 0..<count {
             var frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8)
             frame.withUnsafeMutablePlane(0) { plane, stride in
-                for y in 0..<180 { for x in 0..<320 { plane[y * stride + x] = UInt8(40 + 30 * n) } }
+                for y in 0..<180 { for x in 0..<320 { plane[y * stride + x] = UInt8(20 + 2 * n) } }
             }
             _ = pipeline.candidates(in: frame, region: (0, 0, 320, 180), minRadius: 0, maxRadius: 10)
         }
         pipeline.adapt(toFrameInterval: 1.0 / 120, correcting: true)
         #expect(pipeline.historyLength == 2 * DetectionPipeline.referenceHistoryLength)
-        for n in 0..<5 {
-            #expect(Int(pipeline.images[n % pipeline.historyLength].pixels(90)[100]) == 40 + 30 * n, "frame \(n)")
+        for n in (count - DetectionPipeline.referenceHistoryLength)..<count {
+            #expect(Int(pipeline.images[n % pipeline.historyLength].pixels(90)[100]) == 20 + 2 * n, "frame \(n)")
         }
     }
 
