@@ -102,4 +102,39 @@ import MediaKitLinux
         // Twice the frames of a 60 fps report: the same 0.18 s.
         #expect((result.score.framesToFirstReport ?? .max) <= 2 * 10 + 2, "\(figures)")
     }
+
+    @Test func aWindowIsJudgedOnPointsAveragedOver60FpsIntervals() {
+        func point(_ frame: Int, x: Double, local: Bool = false) -> TrackPoint {
+            TrackPoint(time: MediaTime(seconds: Double(frame) / 120, preferredTimescale: 48_000), t: Double(frame) / 120,
+                       x: x, y: 2 * x, radius: 1 + x / 10, halfLength: 1, axisX: 1, axisY: 0, contrast: 10,
+                       activity: frame, frame: frame, polarity: 1, foundByLocalSearch: local)
+        }
+        // Frame 2 missing: runs are counted back from the last point's frame, (5, 4), (3), (1, 0).
+        let points = [point(0, x: 10), point(1, x: 12, local: true), point(3, x: 16, local: true),
+                      point(4, x: 18), point(5, x: 20, local: true)]
+        let averaged = BallTracker.averaged(points[...], framesPerPoint: 2)
+        #expect(averaged.map(\.x) == [11, 16, 19])
+        #expect(averaged.map(\.y) == [22, 32, 38])
+        let times: [Double] = [0.5 / 120, 3 / 120, 4.5 / 120], radii: [Double] = [2.1, 2.6, 2.9]
+        for (p, (t, r)) in zip(averaged, zip(times, radii)) {
+            #expect(abs(p.t - t) < 1e-12 && abs(p.radius - r) < 1e-12)
+        }
+        // A run is a local search's find only when all its points were; it keeps its latest
+        // frame and its busiest surroundings.
+        #expect(averaged.map(\.foundByLocalSearch) == [false, true, false])
+        #expect(averaged.map(\.frame) == [1, 3, 5])
+        #expect(averaged.map(\.activity) == [1, 3, 5])
+        // At 60 fps nothing is averaged.
+        #expect(BallTracker.averaged(points[...], framesPerPoint: 1).map(\.x) == points.map(\.x))
+    }
+
+    @Test func aFlightBesideBirdsAt120FpsIsFoundAndNoBirdIs() throws {
+        // Judged on twenty 120 fps points, the flight's fits lay outside tolerances set on ten
+        // 60 fps points and it was never reported, while a bird gliding level passed.
+        let result = try run("dtl-everything", seed: 2)
+        let figures = DetectHarness.describe("dtl-everything-2 120 fps", result)
+        #expect(result.score.falseTrajectories == 0, "\(figures)")
+        #expect((result.score.recall ?? 0) >= 0.85, "\(figures)")
+        #expect((result.score.precision ?? 0) >= 0.9, "\(figures)")
+    }
 }

@@ -4,6 +4,9 @@ struct TrackerSettings {
     var trajectoryLength: Int
     /// Fastest image motion considered, in pixels per second.
     var maxSpeed: Double
+    /// Analysed frames per 60 fps interval: above 60 fps a window's motion is judged on its
+    /// points averaged over each such run of frames (``BallTracker/averaged(_:framesPerPoint:)``).
+    var framesPerJudgedPoint = 1
     /// Analysed frames a confirmed track may go without a detection before it ends.
     var maxMissesConfirmed = 5
     /// Analysed frames an unconfirmed track may go without a detection.

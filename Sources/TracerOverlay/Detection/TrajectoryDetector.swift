@@ -132,6 +132,7 @@ public final class TrajectoryDetector {
             tracker.settings.trajectoryLength = trajectoryLength * pipeline.framesPerReferenceInterval
             tracker.settings.longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
                 * pipeline.framesPerReferenceInterval
+            tracker.settings.framesPerJudgedPoint = pipeline.framesPerReferenceInterval
         }
         analysedFrameCount += 1
         let minRadius = Double(objectMinimumNormalizedRadius) * Double(size.width)
