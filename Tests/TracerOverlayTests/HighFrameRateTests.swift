@@ -137,4 +137,13 @@ import MediaKitLinux
         #expect((result.score.recall ?? 0) >= 0.85, "\(figures)")
         #expect((result.score.precision ?? 0) >= 0.9, "\(figures)")
     }
+
+    @Test func aBallFirstSeenBesideTheClubIsReportedInTime() throws {
+        // Its first points lay among the club's motion; an early confirmation that refused any
+        // such point waited for a whole window of its own (reported 24 frames in, the goal 22).
+        let result = try run("dtl-everything", seed: 3)
+        let figures = DetectHarness.describe("dtl-everything-3 120 fps", result)
+        #expect(result.score.falseTrajectories == 0, "\(figures)")
+        #expect((result.score.framesToFirstReport ?? .max) <= 2 * 10 + 2, "\(figures)")
+    }
 }
