@@ -119,6 +119,10 @@ struct TrackerSettings {
     /// How far (pixels) the object must have been from its predicted place in a frame for that
     /// frame to serve as background in a local search.
     var referenceClearance = 4.0
+    /// Background luma (the analysis frame's 8-bit levels) below which an object darker than
+    /// its background is not taken for a ball: a white ball is darker only than sky or cloud,
+    /// which in daylight video lie well above grass (about 90 here) and trees (about 60).
+    var darkestBackgroundForDarkBall = 110
     /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
     /// three times its RMS residual) and still be judged a flight.
     var maximumUpwardBow = 3.0
