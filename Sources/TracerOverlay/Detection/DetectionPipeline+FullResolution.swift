@@ -69,7 +69,9 @@ extension DetectionPipeline {
                 ?? SIMD2(0, 0)
             threshold = min(threshold, Self.distinctPeakThreshold(differences: differences, gate: gate2, centre: (cx, cy),
                                                                   peak: (best.x, best.y), streak: reach,
-                                                                  box: (x0, y0, x1, y1), excess: excessAt))
+                                                                  box: (x0, y0, x1, y1), excess: excessAt,
+                                                                  minimum: request.fillsGap ? Self.gapFillMinimumThreshold
+                                                                      : Self.distinctPeakMinimumThreshold))
         }
         guard best.excess >= threshold else { return nil }
         var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
@@ -94,11 +96,12 @@ extension DetectionPipeline {
     /// The smallest change that counts at `peak` when no pixel of the gate (squared radius
     /// `gate` around `centre`) farther than ``distinctPeakClearance`` from it, or from the
     /// segment `peak` +/- `streak` (full-size pixels) where the ball's own streak may lie, comes
-    /// within ``distinctPeakMargin`` of it: at least ``distinctPeakMinimumThreshold`` and what
-    /// the noise asks. `excess` holds the changes of the pixels of `box` (x0, y0, x1, y1).
+    /// within ``distinctPeakMargin`` of it: at least `minimum` (a young track's look asks
+    /// ``distinctPeakMinimumThreshold``, a gap fill ``gapFillMinimumThreshold``) and what the
+    /// noise asks. `excess` holds the changes of the pixels of `box` (x0, y0, x1, y1).
     static func distinctPeakThreshold(differences: [Int], gate: Double, centre: (Double, Double), peak: (Int, Int),
                                       streak: SIMD2<Double> = SIMD2(0, 0),
-                                      box: (Int, Int, Int, Int), excess: [Int]) -> Int {
+                                      box: (Int, Int, Int, Int), excess: [Int], minimum: Int = distinctPeakMinimumThreshold) -> Int {
         let clearance2 = distinctPeakClearance * distinctPeakClearance
         let streakLength2 = streak.x * streak.x + streak.y * streak.y
         let boxWidth = box.2 - box.0 + 1
@@ -117,7 +120,7 @@ extension DetectionPipeline {
                 other = max(other, excess[(y - box.1) * boxWidth + (x - box.0)])
             }
         }
-        return max(distinctPeakMinimumThreshold, noiseThreshold(differences: differences), other + distinctPeakMargin)
+        return max(minimum, noiseThreshold(differences: differences), other + distinctPeakMargin)
     }
 
     /// What the noise of a gate with frame-to-frame differences `differences` asks of a change:
