@@ -90,7 +90,8 @@ extension DetectionPipeline {
             area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
             peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())),
             // The activity measured is the analysis frame's: an earlier frame's is no longer held.
-            neighbourhoodActivity: isCurrent ? extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY) : 0))
+            neighbourhoodActivity: isCurrent ? max(extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY)
+                                                   - extractor.activityBaseline, 0) : 0))
     }
 
     /// The smallest change that counts at `peak` when no pixel of the gate (squared radius
