@@ -130,9 +130,13 @@ extension BallTracker {
         // or a shadow (unseen 1920x1080 dtl-everything-5: a dark bird gliding down over the
         // grass from the tree line passed every other test; 1280x720 25 fps dtl-everything-2 the
         // same): where most of the window is dark, most of it against a dark background.
-        let dark = points.filter { $0.polarity < 0 && $0.background != nil }
-        let overDark = dark.filter { $0.background! < settings.darkestBackgroundForDarkBall }.count
-        guard dark.count * 2 <= points.count || overDark * 3 <= dark.count * 2 else { return false }
+        var dark = 0, overDark = 0
+        for p in points where p.polarity < 0 {
+            guard let background = p.background else { continue }
+            dark += 1
+            if background < settings.darkestBackgroundForDarkBall { overDark += 1 }
+        }
+        guard dark * 2 <= points.count || overDark * 3 <= dark * 2 else { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
