@@ -70,15 +70,12 @@ final class BlobExtractor {
 
     /// Blobs of `flags` (raster order), those with more than `maxArea` pixels dropped.
     func extract(_ flags: [FlaggedPixel], maxArea: Int) -> [BallCandidate] {
-        guard !flags.isEmpty else {
-            // Nothing changed: no activity anywhere (not the last frame's).
-            for i in 0..<tileCounts.count { tileCounts[i] = 0 }
-            activityBaseline = 0
-            return []
-        }
+        // A frame where nothing changed has no activity anywhere (not the last frame's).
+        for i in 0..<tileCounts.count { tileCounts[i] = 0 }
+        activityBaseline = 0
+        guard !flags.isEmpty else { return [] }
         let count = flags.count
         if parent.count < count { parent = [Int32](repeating: 0, count: count) }
-        for i in 0..<tileCounts.count { tileCounts[i] = 0 }
         let w = width, tilesX = self.tilesX
         // Local buffers for the pixel loop: class-property arrays there pay an exclusivity check
         // and a uniqueness check per access.
