@@ -65,6 +65,10 @@ struct TrackerSettings {
     /// walker on the horizon or the golfer's arms at rest a velocity runs into something that
     /// barely moves (a 10 s 1920x1080 clip drew a second, false shot until this was asked).
     var youngFullSizeMinimumPace = 0.5
+    /// Fewest points a young track needs to look for a streak along its predicted motion where
+    /// the full-size frame showed nothing. Three found the 25 and 30 fps catalogues' far
+    /// streaks and added no trajectory on any set; fewer was not tried.
+    var youngStreakMinimumPoints = 3
     /// Slowest mean image speed, in pixels per second, of the window that first confirms a
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
