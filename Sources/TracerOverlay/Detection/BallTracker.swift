@@ -381,7 +381,7 @@ struct BallTracker {
     /// follows the ball on, looking back, covers the same first frames, and must carry the
     /// flight on under the reported uuid rather than report it a second time (unseen 1920x1080
     /// dtl-everything-4).
-    func retraces(_ old: Track, _ young: Track) -> Bool {
+    private func retraces(_ old: Track, _ young: Track) -> Bool {
         let common = old.points.filter { p in young.points.contains { $0.frame == p.frame } }
         let on = common.filter { onPoints(of: young, $0) }.count
         return on >= 3 && 2 * on > common.count
@@ -448,7 +448,8 @@ struct BallTracker {
         return track
     }
 
-    /// The ended track `young` takes up: the first confirmed one it continues, else the lost
+    /// The ended track `young` takes up: the first confirmed one it continues, else the first
+    /// confirmed one it retraces (``retraces(_:_:)``), else the lost
     /// launch it continues that ended latest (the swing leaves short fast chains behind that an
     /// extrapolation over many frames may pass near too).
     private func resumable(by young: Track) -> Int? {
