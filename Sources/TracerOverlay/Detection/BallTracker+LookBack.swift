@@ -76,6 +76,55 @@ extension BallTracker {
         }
     }
 
+    /// Measures a confirmed track's first point again against later frames, from which the
+    /// ball has gone, taking in its launch strip (``LocalSearch/takesInLaunchStrip``). A point
+    /// from the frame's candidates is a change against a background that held the ball at
+    /// rest: in the launch frame the part of the exposure with the ball still on the tee is no
+    /// change there, and the blob is only the moving part, its centre up the path from where
+    /// the ball's image was. A point the look back found may be only one of the two pieces the
+    /// club cut the ball's image into. Returns whether the point moved.
+    func remeasureFirstPoint(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        let first = track.points[0]
+        guard !first.foundByAppearance, track.points.count >= 5, frame - first.frame < 90 else { return false }
+        let later = Array(track.points.dropFirst().prefix(settings.trajectoryLength))
+        guard let model = BackFlight(later) else { return false }
+        let clearance = settings.referenceClearance + first.radius
+        var references: [Int] = []
+        for p in later where p.frame - first.frame >= 2 {
+            let dx = p.x - first.x, dy = p.y - first.y
+            if dx * dx + dy * dy >= clearance * clearance {
+                references.append(p.frame)
+                if references.count == 2 { break }
+            }
+        }
+        guard !references.isEmpty else { return false }
+        let interval = (later[0].t - first.t) / Double(later[0].frame - first.frame)
+        guard let a = model.place(at: first.t - 0.5 * interval), let b = model.place(at: first.t + 0.5 * interval) else { return false }
+        // The sign of the points nearest in time, as the look back takes it: a launch frame's
+        // own blob may be the club's head passing darker over the grass.
+        let polarity: Int8 = track.points.prefix(settings.lookBackPolarityPoints).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        var request = LocalSearch(x: first.x, y: first.y, radius: first.halfLength + 2, polarity: polarity,
+                                  references: references, frame: first.frame, byAppearance: false,
+                                  motion: SIMD2(b.x - a.x, b.y - a.y))
+        request.takesInLaunchStrip = true
+        guard let found = search(request), !found.foundAsStreak else { return false }
+        // The ink on the tee lies on the path traced back, not beside it: a find that strays
+        // further from that line than the point did took in something else (a faint ball's
+        // search, the golfer's moving hands: 1920x1080 dtl-dark-ball-4 moved 9 px aside).
+        if let place = model.place(at: first.t) {
+            let motion = SIMD2(b.x - a.x, b.y - a.y)
+            let length = (motion * motion).sum().squareRoot()
+            if length > 0 {
+                let u = motion / length
+                func aside(_ x: Double, _ y: Double) -> Double { abs((x - place.x) * u.y - (y - place.y) * u.x) }
+                guard aside(found.x, found.y) <= max(aside(first.x, first.y), settings.remeasureAsideTolerance) else { return false }
+            }
+        }
+        track.points[0].x = found.x
+        track.points[0].y = found.y
+        return true
+    }
+
     /// Looks for a newly confirmed track's object in the frames between its points where no
     /// candidate was taken: the flight on both sides puts it there far more surely than any
     /// prediction made while the track was young, and at 30 frames a second a far ball's faint

@@ -252,6 +252,11 @@ struct BallTracker {
                 fillGaps(&tracks[i], from: before - 1, largestResidual: settings.largestConfirmingFillResidual, search: search)
                 if tracks[i].points.count > before { tracks[i].historyRevised = true }
             }
+            // A confirmed flight's first point is measured again once, against later frames.
+            if settings.remeasuresFirstPoint, tracks[i].confirmed, tracks[i].remeasuredFirstFrame != tracks[i].points[0].frame {
+                tracks[i].remeasuredFirstFrame = tracks[i].points[0].frame
+                if remeasureFirstPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
+            }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
             if tracks[i].confirmed && (tracks[i].points.count > tracks[i].reportedCount || tracks[i].historyRevised) {

@@ -74,6 +74,13 @@ struct LocalSearch {
     /// Whether it looks between a confirmed flight's points, where the full-size frame, when
     /// still held, is asked first as it is for the current frame.
     var fillsGap = false
+    /// Whether a strong find takes in the clear changes along the motion that it is not joined
+    /// to: a launch frame's ball on the tee and its streak, cut apart by the club. Only where a
+    /// confirmed flight's first point is measured again: such a point lies off the flight's
+    /// curve (the ball sat still for part of the exposure), and the look backs that judge a
+    /// young track's window must not see it there (1920x1080 dtl-portrait-3 reported 9 -> 11
+    /// frames in).
+    var takesInLaunchStrip = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
@@ -90,6 +97,9 @@ struct Track {
     /// Points before its newest may have changed since it was last reported (it is new, looked
     /// back, or took over or resumed another track's flight): the next report must say which.
     var historyRevised = true
+    /// The frame of the first point once that point was measured again
+    /// (``BallTracker/remeasureFirstPoint(_:search:)``).
+    var remeasuredFirstFrame: Int? = nil
     /// Points held when it was last reported.
     var reportedCount = 0
     /// Analysed-frame number of the latest point.

@@ -46,6 +46,14 @@ struct TrackerSettings {
     /// away. The frames are kept from the start, for a flight confirmed later fills its own
     /// first frames' gaps too.
     var fillsGapsAtFullSize = false
+    /// Whether a confirmed flight's first point is measured again against later frames
+    /// (``BallTracker/remeasureFirstPoint(_:search:)``): a launch frame's blob leaves out the
+    /// part of the exposure with the ball on the tee (1920x1080 60 fps seeds 1-7: launch
+    /// points 14-36 px off on 13 of 57 shots -> 2; 1920x1080 30 fps: 9 of 24 -> 2).
+    var remeasuresFirstPoint = true
+    /// How far from the path traced back (pixels) a first point measured again may lie when
+    /// the point it replaces lay nearer.
+    var remeasureAsideTolerance = 1.5
     /// Most young tracks searched so in a frame, the most promising first: 4, 8 and 20 found
     /// the same on every catalogue, while 20 added a fifth to decode + detect of 1080p60.
     var youngFullSizeSearches = 6
