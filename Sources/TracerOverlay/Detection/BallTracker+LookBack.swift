@@ -33,25 +33,14 @@ extension BallTracker {
         var passedGap = false
         for _ in 0..<settings.longestLookBack {
             let first = track.points[0]
-            // The sign of the points nearest in time: a ball rising from the ground into a
-            // brighter sky turns from lighter than its background to darker, and the frames
-            // looked at lie before the first points.
-            let polarity: Int8 = track.points.prefix(settings.lookBackPolarityPoints).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+            let polarity = lookBackPolarity(track)
             // Frames still held by the detector (it keeps 96) and whose time is known.
             guard f >= 0, frame - f < 90 else { return }
             let entry = frameTimes[f % frameTimes.count]
             guard entry.frame == f else { return }
             let later = Array(track.points.prefix(settings.trajectoryLength))
             guard let model = BackFlight(later), let back = model.place(at: entry.t) else { return }
-            let clearance = settings.referenceClearance + first.radius
-            var references: [Int] = []
-            for p in track.points where p.frame - f >= 2 {
-                let dx = p.x - back.x, dy = p.y - back.y
-                if dx * dx + dy * dy >= clearance * clearance {
-                    references.append(p.frame)
-                    if references.count == 2 { break }
-                }
-            }
+            let references = lookBackReferences(track.points, for: f, around: (back.x, back.y), radius: first.radius)
             guard !references.isEmpty else { return }
             // The motion over one frame interval centred on this frame's time.
             let interval = (first.t - entry.t) / Double(first.frame - f)
@@ -88,31 +77,21 @@ extension BallTracker {
         guard !first.foundByAppearance, track.points.count >= 5, frame - first.frame < 90 else { return false }
         let later = Array(track.points.dropFirst().prefix(settings.trajectoryLength))
         guard let model = BackFlight(later) else { return false }
-        let clearance = settings.referenceClearance + first.radius
-        var references: [Int] = []
-        for p in later where p.frame - first.frame >= 2 {
-            let dx = p.x - first.x, dy = p.y - first.y
-            if dx * dx + dy * dy >= clearance * clearance {
-                references.append(p.frame)
-                if references.count == 2 { break }
-            }
-        }
+        let references = lookBackReferences(later, for: first.frame, around: (first.x, first.y), radius: first.radius)
         guard !references.isEmpty else { return false }
         let interval = (later[0].t - first.t) / Double(later[0].frame - first.frame)
         guard let a = model.place(at: first.t - 0.5 * interval), let b = model.place(at: first.t + 0.5 * interval) else { return false }
-        // The sign of the points nearest in time, as the look back takes it: a launch frame's
-        // own blob may be the club's head passing darker over the grass.
-        let polarity: Int8 = track.points.prefix(settings.lookBackPolarityPoints).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
-        var request = LocalSearch(x: first.x, y: first.y, radius: first.halfLength + 2, polarity: polarity,
-                                  references: references, frame: first.frame, byAppearance: false,
-                                  motion: SIMD2(b.x - a.x, b.y - a.y))
+        let motion = SIMD2(b.x - a.x, b.y - a.y)
+        // The look back's polarity: a launch frame's own blob may be the club's head passing
+        // darker over the grass.
+        var request = LocalSearch(x: first.x, y: first.y, radius: first.halfLength + 2, polarity: lookBackPolarity(track),
+                                  references: references, frame: first.frame, byAppearance: false, motion: motion)
         request.takesInLaunchStrip = true
         guard let found = search(request), !found.foundAsStreak else { return false }
         // The ink on the tee lies on the path traced back, not beside it: a find that strays
         // further from that line than the point did took in something else (a faint ball's
         // search, the golfer's moving hands: 1920x1080 dtl-dark-ball-4 moved 9 px aside).
         if let place = model.place(at: first.t) {
-            let motion = SIMD2(b.x - a.x, b.y - a.y)
             let length = (motion * motion).sum().squareRoot()
             if length > 0 {
                 let u = motion / length
@@ -123,6 +102,29 @@ extension BallTracker {
         track.points[0].x = found.x
         track.points[0].y = found.y
         return true
+    }
+
+    /// The sign of a track's points nearest in time to the frames before it: a ball rising from
+    /// the ground into a brighter sky turns from lighter than its background to darker.
+    func lookBackPolarity(_ track: Track) -> Int8 {
+        track.points.prefix(settings.lookBackPolarityPoints).reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+    }
+
+    /// The first two of `points` at least two frames after `frame` whose object lay clear of
+    /// `place` (by ``TrackerSettings/referenceClearance`` plus `radius`): frames that show
+    /// what lies behind the object's place in `frame`.
+    func lookBackReferences(_ points: [TrackPoint], for frame: Int, around place: (x: Double, y: Double),
+                            radius: Double) -> [Int] {
+        let clearance = settings.referenceClearance + radius
+        var references: [Int] = []
+        for p in points where p.frame - frame >= 2 {
+            let dx = p.x - place.x, dy = p.y - place.y
+            if dx * dx + dy * dy >= clearance * clearance {
+                references.append(p.frame)
+                if references.count == 2 { break }
+            }
+        }
+        return references
     }
 
     /// Looks for a newly confirmed track's object in the frames between its points where no

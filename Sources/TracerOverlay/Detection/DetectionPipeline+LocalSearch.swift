@@ -42,7 +42,7 @@ extension DetectionPipeline {
         let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
         // For a launch frame's strip, the changes are measured half a frame's motion further
         // either way along the path, where the ball may lie beyond the gate.
-        let reach = request.takesInLaunchStrip ? Self.blobReach(request.motion) : SIMD2<Double>(0, 0)
+        let reach = request.takesInLaunchStrip ? Self.launchStripMargin(request.motion) : SIMD2<Double>(0, 0)
         let rx = Int(abs(reach.x).rounded(.up)), ry = Int(abs(reach.y).rounded(.up))
         let x0 = max(gx0 - rx, 2), x1 = min(gx1 + rx, width - 3)
         let y0 = max(gy0 - ry, 2), y1 = min(gy1 + ry, height - 3)
@@ -103,7 +103,8 @@ extension DetectionPipeline {
             // A launch frame's ball is more than one blob: the part of the exposure with the
             // ball still on the tee and the streak it flew, which the club's head, dark and
             // passing right there, may cut in two. A strong find takes in the clear changes
-            // on the line through it along the motion, out to one frame's motion either way.
+            // on the line through it along the motion, out to one frame's motion either way
+            // (within half a frame's motion past the gate).
             if request.takesInLaunchStrip, let motion = request.motion {
                 let length = (motion * motion).sum().squareRoot()
                 let noise = max(threshold, mask.threshold)
@@ -126,7 +127,7 @@ extension DetectionPipeline {
 
     /// How far past the gate, either way along the predicted motion, the changes are measured
     /// for a launch strip: half a frame's motion, at most ``launchStripReach`` pixels.
-    static func blobReach(_ motion: SIMD2<Double>?) -> SIMD2<Double> {
+    static func launchStripMargin(_ motion: SIMD2<Double>?) -> SIMD2<Double> {
         guard let motion else { return SIMD2(0, 0) }
         let length = (motion * motion).sum().squareRoot()
         guard length > 0 else { return SIMD2(0, 0) }
