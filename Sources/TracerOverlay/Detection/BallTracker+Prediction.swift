@@ -116,6 +116,18 @@ extension BallTracker {
     static let slowingShareOfGate = 0.5
 
     /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
+    /// Whether `c` has the other sign than the track's last ``TrackerSettings/signRun`` points,
+    /// which all have one, and the background measured behind the latest of them and behind
+    /// `c` has not changed enough for the ball to have turned it
+    /// (``BallTracker/crossesBackground(_:_:)``).
+    func turnsSign(_ track: Track, to c: BallCandidate) -> Bool {
+        let recent = track.points.suffix(settings.signRun)
+        guard recent.count == settings.signRun, let sign = recent.first?.polarity, c.polarity != sign,
+              recent.allSatisfy({ $0.polarity == sign }), c.background != nil,
+              let measured = recent.last(where: { $0.background != nil }) else { return false }
+        return !Self.crossesBackground(measured, c)
+    }
+
     func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
         let last = track.points[track.points.count - 1]
         let dt = t - last.t
@@ -131,6 +143,13 @@ extension BallTracker {
         let ex = c.x - prediction.x, ey = c.y - prediction.y
         let error = (ex * ex + ey * ey).squareRoot()
         guard error <= prediction.gate else { return nil }
+        // A followed ball keeps its sign against the background until the background behind it
+        // changes enough to turn it: a speck of the other sign a little way off is not the
+        // ball (960x540 dtl-everything-2: a confirmed flight near its apex took one 4.7 px off,
+        // lost the ball and ended, recall 0.190). Nearer the prediction it may be the ball's
+        // own wake, the background coming back where a slow ball just was, and taking it
+        // keeps the flight on the ball.
+        if track.confirmed, error >= settings.signTurnOffset, turnsSign(track, to: c) { return nil }
         // Direction and speed must change smoothly once the motion is clearly above the noise.
         let prevSpeed = (prediction.vx * prediction.vx + prediction.vy * prediction.vy).squareRoot()
         // Unless an established, fast track predicts the candidate well: a white ball climbing from

@@ -51,6 +51,16 @@ struct TrackerSettings {
     /// part of the exposure with the ball on the tee (1920x1080 60 fps seeds 1-7: launch
     /// points 14-36 px off on 13 of 57 shots -> 2; 1920x1080 30 fps: 9 of 24 -> 2).
     var remeasuresFirstPoint = true
+    /// How far from a confirmed flight's prediction (pixels) a candidate of the other sign is
+    /// refused (``BallTracker/turnsSign(_:to:)``). At 1.5 px: 640x360 120 fps recall >= 0.95 on
+    /// 14 -> 15 of 27 clips and precision >= 0.98 on 16 -> 18; 960x540 dtl-everything-2 recall
+    /// 0.190 -> 0.960. At 0 (any distance), a slow ball's wake was refused and flights ended
+    /// (640x360 120 fps dtl-noise-jitter-3 0.968 -> 0.944); at 2.5, dtl-noise-jitter-2 and
+    /// dtl-portrait-2 there were not helped.
+    var signTurnOffset = 1.5
+    /// How many of a confirmed flight's latest points must share a sign before a candidate of
+    /// the other is refused.
+    var signRun = 6
     /// How far from the path traced back (pixels) a first point measured again may lie when
     /// the point it replaces lay nearer.
     var remeasureAsideTolerance = 1.5
