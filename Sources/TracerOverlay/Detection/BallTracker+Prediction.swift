@@ -115,7 +115,6 @@ extension BallTracker {
     /// the slowed guess is used.
     static let slowingShareOfGate = 0.5
 
-    /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
     /// Whether `c` has the other sign than the track's last ``TrackerSettings/signRun`` points,
     /// which all have one, and the background measured behind the latest of them and behind
     /// `c` has not changed enough for the ball to have turned it
@@ -128,6 +127,7 @@ extension BallTracker {
         return !Self.crossesBackground(measured, c)
     }
 
+    /// The cost of extending `track` with `c` (distance over gate), or nil when implausible.
     func matchCost(_ track: Track, _ prediction: Prediction?, _ c: BallCandidate, t: Double) -> Double? {
         let last = track.points[track.points.count - 1]
         let dt = t - last.t
