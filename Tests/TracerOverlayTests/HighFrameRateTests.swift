@@ -31,6 +31,9 @@ import MediaKitLinux
             #expect(detector.tracker.settings.trajectoryLength == 10 * frames, "\(fps) fps")
             // A young track may go unconfirmed for as long, or no window would ever fit at 240 fps.
             #expect(detector.tracker.settings.longestUnconfirmedTrack == 30 * frames, "\(fps) fps")
+            // A flight may go as long unseen (x264 erases a far ball for a time, not for a count
+            // of frames).
+            #expect(detector.tracker.settings.maxMissesConfirmed == 5 * frames, "\(fps) fps")
             // The frames a local search compares with reach as far back in time (1.6 s).
             #expect(pipeline.historyLength == DetectionPipeline.referenceHistoryLength * frames, "\(fps) fps")
             #expect(pipeline.images.count == pipeline.historyLength, "\(fps) fps")

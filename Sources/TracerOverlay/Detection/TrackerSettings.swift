@@ -8,7 +8,10 @@ struct TrackerSettings {
     /// points averaged over each such run of frames (``BallTracker/averaged(_:framesPerPoint:)``).
     var framesPerJudgedPoint = 1
     /// Analysed frames a confirmed track may go without a detection before it ends.
-    var maxMissesConfirmed = 5
+    var maxMissesConfirmed = TrackerSettings.maxMissesConfirmedAt60Fps
+    /// ``maxMissesConfirmed`` where frames are analysed at 60 fps or slower; faster, the same
+    /// time (a twelfth of a second), not the same count of frames.
+    static let maxMissesConfirmedAt60Fps = 5
     /// Analysed frames an unconfirmed track may go without a detection.
     var maxMissesTentative = 2
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
