@@ -213,9 +213,10 @@ import MediaKitLinux
         // 1.000, 1.000: a guess carries on the average of the last three steps when the last
         // was quicker.
         Case(scenario: "dtl-noise-jitter", seed: 2, width: 960, height: 540, duration: 3, crf: 18),
-        // The same above 60 fps for young tracks: nothing was found here before (the ball's
-        // young track, slowing at 1-3 px a frame, lost it to one shaken step after another).
-        // Now 0.976, 0.984, reported 30 frames in (the window alone is 20 at 120 fps).
+        // The same guess for young tracks above 60 fps: nothing was found here before (the
+        // ball slows to 1-3 px a frame within its first twenty frames, as little as the shake
+        // adds to a step). Now 0.976, 0.984, reported 30 frames in (the window alone is 20 at
+        // 120 fps).
         Case(scenario: "dtl-clean", seed: 1, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
              maximumFramesToReport: 30),
         // Goals: recall 0.95, precision 0.98; measured 0.971, 0.998, reported 38 frames in (the

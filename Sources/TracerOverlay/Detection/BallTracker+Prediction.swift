@@ -70,7 +70,7 @@ extension BallTracker {
             }
         }
         let gate = 2.5 + 0.35 * step
-        if n >= 4, track.confirmed || settings.framesPerJudgedPoint > 1,
+        if track.confirmed || settings.framesPerJudgedPoint > 1,
            let average = Self.steadierVelocity(track, lastStep: (vx, vy)) {
             return Prediction(x: last.x + average.vx * dt, y: last.y + average.vy * dt, gate: gate,
                               vx: average.vx, vy: average.vy)
