@@ -50,7 +50,7 @@ extension BallTracker {
             }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
                                       frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
-            if let hit = search(request), let found = accepts(hit, back: back, first: first) {
+            if let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first) {
                 if found.isAtRest { return }
                 var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
@@ -184,14 +184,17 @@ extension BallTracker {
         }
     }
 
-    /// Whether a look back's find lies in the gate and is no lone pixel of noise in a wide one;
-    /// `isAtRest` when it is the ball still on the tee, where the look back must end.
-    private func accepts(_ found: BallCandidate, back: (x: Double, y: Double, gate: Double),
+    /// Whether a look back's find lies in the gate (stretched along the flight by
+    /// ``TrackerSettings/lookBackAlongPathReach`` of `motion`, the motion over one frame there)
+    /// and is no lone pixel of noise in a wide one; `isAtRest` when it is the ball still on the
+    /// tee, where the look back must end.
+    private func accepts(_ found: BallCandidate, back: (x: Double, y: Double, gate: Double), motion: SIMD2<Double>?,
                          first: TrackPoint) -> (candidate: BallCandidate, isAtRest: Bool)? {
         let dx = found.x - back.x, dy = found.y - back.y
         // A streak is sought further along the path than the gate (how fast the ball slowed is
         // the least certain part of the flight traced back) and only there.
-        guard found.foundAsStreak || dx * dx + dy * dy <= back.gate * back.gate else { return nil }
+        guard found.foundAsStreak || dx * dx + dy * dy <= back.gate * back.gate
+            || isAlongPath(dx, dy, gate: back.gate, motion: motion) else { return nil }
         // Over a wide gate (a fast ball's first frames) some lone pixel of noise always passes
         // the threshold; the ball there is fast and near, a streak of several pixels.
         guard found.area >= 3 || back.gate <= settings.lookBackSinglePixelGate else { return nil }
@@ -200,6 +203,17 @@ extension BallTracker {
         let expected = ((back.x - first.x) * (back.x - first.x) + (back.y - first.y) * (back.y - first.y)).squareRoot()
         let moved = ((found.x - first.x) * (found.x - first.x) + (found.y - first.y) * (found.y - first.y)).squareRoot()
         return (found, expected > 3 && moved < 0.5 * expected)
+    }
+
+    /// Whether an offset (`dx`, `dy`) from a place traced back lies within `gate` across the
+    /// flight and within `gate` plus ``TrackerSettings/lookBackAlongPathReach`` of `motion`
+    /// along it.
+    private func isAlongPath(_ dx: Double, _ dy: Double, gate: Double, motion: SIMD2<Double>?) -> Bool {
+        guard let motion else { return false }
+        let length = (motion * motion).sum().squareRoot()
+        guard length > 0 else { return false }
+        let along = (dx * motion.x + dy * motion.y) / length, across = (dx * motion.y - dy * motion.x) / length
+        return abs(across) <= gate && abs(along) <= gate + settings.lookBackAlongPathReach * length
     }
 
     /// The track confirmed early, when its own points (fewer than a window) already pass every
