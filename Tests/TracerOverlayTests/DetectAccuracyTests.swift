@@ -138,6 +138,13 @@ import MediaKitLinux
         // ball's speed (nothing found). Now a look back's find may lie half a frame's motion beyond the gate along
         // the flight: 0.988, 0.988, reported 10 frames in.
         Case(scenario: "dtl-noise-jitter", seed: 9, width: 1280, height: 720, duration: 4, frameRate: 30, crf: 18),
+        // Found on seeds generated after the catalogue's tuning. Down the line the ball hangs
+        // at its apex for a second; in shaken video the finds around it step 2-3 px frame to
+        // frame, and a local search took a change 4.7 px above it that no step rule refused,
+        // followed it off, and the flight ended (0.607, 0.962). Now a hovering ball's find may
+        // not stray from the recent points' centre by more than their spread allows: 0.994,
+        // 1.000, 10.
+        Case(scenario: "dtl-noise-jitter", seed: 8, width: 1280, height: 720, duration: 4, crf: 18),
         // Every goal asserted; measured 1.000, 1.000, 10 (0.960 before the full-size search
         // below). The golfer's hands taking the club
         // back at 2.5 px a frame (153 px/s at 450x800) were reported as a second flight

@@ -131,7 +131,9 @@ struct TrackerSettings {
     /// frame: a ball that slow cannot, a bird crossing near it does (unseen 1920x1080
     /// dtl-everything-7: a local search took a passing bird 3.5 px from a ball hovering at
     /// 0.2 px a frame, followed it off, and the ball was lost for its last 90 frames). A local
-    /// search whose find jumps so is asked again within ``hoverJump`` of the prediction. Not
+    /// search whose find jumps so is asked again within ``hoverJump`` of the prediction. Nor
+    /// one that lies farther from the recent points' centre than ``hoverJump`` and
+    /// ``hoverJumpFactor`` times their spread, plus the way the ball drifts meanwhile. Not
     /// where the last finds repeat one centre (x264's frozen image of an erased ball).
     var hoverWindow = 5
     var hoverSpeed = 0.75
