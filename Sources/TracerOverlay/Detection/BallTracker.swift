@@ -766,8 +766,20 @@ struct BallTracker {
         let window = track.points.suffix(8)
         let polarity: Int8 = window.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
         let relief = track.points.count >= 2 * settings.trajectoryLength && track.misses == 0 ? 1 : 0
-        return LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
-                           thresholdRelief: relief)
+        var request = LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
+                                  thresholdRelief: relief)
+        request.hovering = isHovering(track)
+        return request
+    }
+
+    /// Whether a confirmed track's last ``TrackerSettings/hoverWindow`` points moved at most
+    /// ``TrackerSettings/hoverSpeed`` pixels a frame: a ball hanging near its apex.
+    func isHovering(_ track: Track) -> Bool {
+        let n = track.points.count, k = settings.hoverWindow
+        guard track.confirmed, k >= 2, n >= k else { return false }
+        let first = track.points[n - k], last = track.points[n - 1]
+        let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
+        return chord / Double(max(last.frame - first.frame, 1)) <= settings.hoverSpeed
     }
 
     /// Whether the track moved at least ``TrackerSettings/frozenPriorSpeed`` pixels a frame over

@@ -56,12 +56,16 @@ extension DetectionPipeline {
             }
         }
         var threshold = Self.fullResolutionThreshold(differences: differences)
-        if request.fullResolutionOnly || request.fillsGap, best.excess < threshold {
+        if request.fullResolutionOnly || request.fillsGap || request.hovering, best.excess < threshold {
             // A young track's look, or a gap fill between a flight's points, may take a fainter
             // peak that nothing else in the gate comes near: a far ball crossing flat sky is a
             // 5-8 level speck there, while x264's block changes, which the floor keeps out, lift
             // many pixels alike (gap fills: 1920x1080 sky-clean-1 recall 0.870 -> 0.900, 1280x720
             // 30 fps dtl-everything-1 and -3 0.952 -> 0.968 and 0.937 -> 0.952).
+            // So may a flight hanging near its apex: failing the floor, its search fell back on
+            // the look of a dot in the analysis frame, and on 1920x1080 dtl-clean-8 took the edge
+            // of a puff of cloud 2 px from a ball x264 had left at 5 levels, then followed the
+            // puff (0.292, and a false trajectory; now 0.988 / 1.000).
             // A gap fill knows the ball's motion: its own streak, which may reach that far
             // either side of the peak, is not something else in the gate (1920x1080 sky-clean-1:
             // a 6-level peak was refused for its 4-level tail).

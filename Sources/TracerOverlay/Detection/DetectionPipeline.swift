@@ -74,8 +74,9 @@ final class DetectionPipeline {
     /// The smallest full-size change a young track's look takes where it stands alone in the
     /// gate (``distinctPeakThreshold(differences:gate:centre:peak:streak:box:excess:minimum:)``): a far ball
     /// crossing the sky of a 1920x1080 clip keeps 5-8 levels through x264. Confirmed flights
-    /// keep ``fullResolutionMinimumThreshold``: at crf 23 a lone 6-level speck beside a ball
-    /// the encoder had dropped drew a flight off its path (recall 0.25 -> 0.13).
+    /// keep ``fullResolutionMinimumThreshold`` unless they hover (``LocalSearch/hovering``): at
+    /// crf 23 a lone 6-level speck beside a ball the encoder had dropped drew a flight off its
+    /// path (recall 0.25 -> 0.13).
     static let distinctPeakMinimumThreshold = 5
     /// The same for a find between a flight's points, whose place the finds on both sides fix:
     /// x264 keeps a far ball in clean sky at 3-5 levels in some frames (1920x1080 seeds 1-7:

@@ -81,6 +81,10 @@ struct LocalSearch {
     /// young track's window must not see it there (1920x1080 dtl-portrait-3 reported 9 -> 11
     /// frames in).
     var takesInLaunchStrip = false
+    /// Whether the flight hangs near its apex (``BallTracker/isHovering(_:)``): in the full-size
+    /// frames a lone peak that nothing else in the gate comes near may then be fainter than a
+    /// moving flight's floor, as for a young track's look.
+    var hovering = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.
