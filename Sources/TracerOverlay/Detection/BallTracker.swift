@@ -806,13 +806,12 @@ struct BallTracker {
     /// Whether `found` is a jump no ball hovering as `track`'s object does could make (see
     /// ``TrackerSettings/hoverSpeed``).
     func jumpsFromHover(_ track: Track, to found: BallCandidate) -> Bool {
-        let n = track.points.count, k = settings.hoverWindow
-        guard track.confirmed, k >= 2, n >= k else { return false }
-        let recent = track.points[(n - k)...]
+        guard isHovering(track) else { return false }
+        let k = settings.hoverWindow
+        let recent = track.points.suffix(k)
         let first = recent[recent.startIndex], last = recent[recent.endIndex - 1]
         let frames = Double(max(last.frame - first.frame, 1))
         let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
-        guard chord / frames <= settings.hoverSpeed else { return false }
         var largest = 0.0, repeats = 0
         for i in (recent.startIndex + 1)..<recent.endIndex {
             let a = recent[i - 1], b = recent[i]
