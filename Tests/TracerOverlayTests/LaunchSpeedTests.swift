@@ -47,3 +47,53 @@ import MediaKitLinux
         #expect(tracker.judge(Self.track(points, firstFrame: 40, frameRate: 25)) == .notYet)
     }
 }
+
+/// A window whose speed is near the launch speed is judged between the ends of its fitted path
+/// as well, so that one centre a pixel or two off at an end does not decide.
+@Suite struct MarginalLaunchSpeedTests {
+    /// A 640x360 120 fps clip's bird, as its window was judged (one point per 60 fps interval):
+    /// crossing at 0.30 widths a second, its last centre 2 px ahead.
+    static let bird: [(frame: Int, x: Double, y: Double)] = [
+        (17, 72.9, 106.4), (19, 76.0, 104.2), (21, 79.1, 103.3), (23, 82.2, 102.9), (25, 85.5, 101.6), (27, 88.7, 100.7),
+        (29, 91.9, 100.4), (31, 94.4, 99.0), (33, 98.2, 98.8), (35, 101.8, 98.4), (37, 106.7, 95.9),
+    ]
+
+    static func track(_ points: [(frame: Int, x: Double, y: Double)]) -> Track {
+        let made = points.map { p in
+            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
+                                     peakContrast: 20, neighbourhoodActivity: 0),
+                       time: MediaTime(seconds: Double(p.frame) / 120, preferredTimescale: 600),
+                       t: Double(p.frame) / 120, frame: p.frame)
+        }
+        var track = Track(point: made[0])
+        track.points = made
+        return track
+    }
+
+    /// The detector's settings for a 640x360 120 fps video: twenty frames judged as ten 60 fps
+    /// points, a launch at 0.33 of the width a second.
+    static var settings: TrackerSettings {
+        var settings = TrackerSettings(trajectoryLength: 20, maxSpeed: 5000)
+        settings.framesPerJudgedPoint = 2
+        settings.minimumConfirmSpeed = 0.33 * 640
+        return settings
+    }
+
+    /// Its first and last centres are 1% quicker than a launch; its fitted path's ends are not.
+    @Test func aBirdJustUnderTheLaunchSpeedIsNotAFlight() {
+        let tracker = BallTracker(settings: Self.settings)
+        let track = Self.track(Self.bird)
+        let first = Self.bird.first!, last = Self.bird.last!
+        let measured = hypot(last.x - first.x, last.y - first.y) / (Double(last.frame - first.frame) / 120)
+        #expect(measured > Self.settings.minimumConfirmSpeed, "the case: its centres alone pass")
+        #expect(tracker.judge(track) == .notYet)
+    }
+
+    /// The same path a tenth quicker, its last centre as far off, is a flight.
+    @Test func theSamePathATenthQuickerIsAFlight() {
+        let first = Self.bird[0]
+        let quicker = Self.bird.map { p in (frame: p.frame, x: first.x + 1.1 * (p.x - first.x), y: first.y + 1.1 * (p.y - first.y)) }
+        let tracker = BallTracker(settings: Self.settings)
+        #expect(tracker.judge(Self.track(quicker)) == .trajectory)
+    }
+}

@@ -94,6 +94,10 @@ struct TrackerSettings {
     /// track. A struck ball starts faster than birds and walkers at the same distance; once
     /// confirmed, a track may slow down (a ball nearly still at its apex) and still be followed.
     var minimumConfirmSpeed = 0.0
+    /// Below this many times the launch speed a window's measured speed is marginal: it must
+    /// also be met between the ends of the window's fitted path, not only between its first
+    /// and last centres.
+    var marginalLaunchSpeed = 1.1
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
