@@ -256,6 +256,7 @@ struct BallTracker {
             if settings.remeasuresFirstPoint, tracks[i].confirmed, tracks[i].remeasuredFirstFrame != tracks[i].points[0].frame {
                 tracks[i].remeasuredFirstFrame = tracks[i].points[0].frame
                 if remeasureFirstPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
+                if remeasureStreakPoints(&tracks[i], search: search) { tracks[i].historyRevised = true }
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).

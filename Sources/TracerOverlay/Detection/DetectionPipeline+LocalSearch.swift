@@ -7,6 +7,7 @@ extension DetectionPipeline {
     /// (``appearanceCandidate(_:box:)``).
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
         if request.fullResolutionOnly { return fullResolutionCandidate(request, region: region) }
+        if request.measuresStreakInk { return streakInkCentre(request, region: region) }
         // Where the full-size frames are kept, a far ball is a fraction of an analysis pixel, and
         // the strongest change there is as often a speck of noise beside it (references too
         // recent for a hovering ball leave its own pixel unchanged): the full-size frame is

@@ -85,6 +85,10 @@ struct LocalSearch {
     /// frames a lone peak that nothing else in the gate comes near may then be fainter than a
     /// moving flight's floor, as for a young track's look.
     var hovering = false
+    /// Whether the request measures where a fast ball's streak is centred along the segment
+    /// from (`x`, `y`) to that plus `motion`, within `radius` of it, rather than looking for the
+    /// strongest change (``DetectionPipeline/streakInkCentre(_:region:)``).
+    var measuresStreakInk = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.

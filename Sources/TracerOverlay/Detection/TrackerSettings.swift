@@ -67,6 +67,17 @@ struct TrackerSettings {
     /// How far from the path traced back (pixels) a first point measured again may lie when
     /// the point it replaces lay nearer.
     var remeasureAsideTolerance = 1.5
+    /// How many of a confirmed flight's points after its first are measured again as the
+    /// centre of their streak (``BallTracker/remeasureStreakPoints(_:search:)``).
+    var streakRemeasuredPoints = 3
+    /// The least motion per frame (analysis pixels) at which a point's streak is measured so.
+    var streakInkMinimumStep = 6.0
+    /// Where along the stretch it is measured over a streak's centre may lie (0 at its start,
+    /// on the earlier neighbour's side, 1 at its end).
+    var streakInkCentralSpan = 0.2...0.8
+    /// How far each way from the point that stretch reaches, as a share of the distance to the
+    /// farther of its neighbours.
+    var streakInkSpan = 0.75
     /// Most young tracks searched so in a frame, the most promising first: 4, 8 and 20 found
     /// the same on every catalogue, while 20 added a fifth to decode + detect of 1080p60.
     var youngFullSizeSearches = 6

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// A fast ball's streak measured as the centre of all its ink: the place the ball held on
+/// average over the exposure, not the centre of its brightest, slowest end.
+@Suite struct StreakInkTests {
+    static let width = 200, height = 120
+
+    /// A flat frame with noise of about 1 level and, with a `streak` strength, a ball 3 px wide
+    /// that slowed from 120 to 40 px an exposure while crossing from x = 60 to 140 on row 62:
+    /// each pixel changed in proportion to the time the ball spent over it, `streak` levels at
+    /// the fast end and three times that at the slow one. Over the exposure the ball's mean
+    /// place was x = 106.7.
+    static func frame(seed: UInt64, streak: Double?) throws -> VideoFrame {
+        var frame = try VideoFrame(width: width, height: height, pixelFormat: .gray8, time: .zero)
+        var rng = SplitMix64(seed: seed)
+        frame.withUnsafeMutablePlane(0) { base, stride in
+            for y in 0..<height {
+                for x in 0..<width {
+                    var n = 0.0
+                    for _ in 0..<4 { n += Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
+                    var v = 120 + 1.73 * n
+                    let px = Double(x) + 0.5
+                    if let streak, px >= 60, px <= 140, abs(Double(y) + 0.5 - 62) <= 1.5 {
+                        v += streak * 120 / (120 * 120 - 160 * (px - 60)).squareRoot()
+                    }
+                    base[y * stride + x] = UInt8(max(0, min(255, v.rounded())))
+                }
+            }
+        }
+        return frame
+    }
+
+    /// A pipeline fed eight frames, the streak (if any) in frame 4 only.
+    static func pipeline(seed: UInt64, streak: Double?) throws -> DetectionPipeline {
+        let pipeline = DetectionPipeline(sourceWidth: width, sourceHeight: height, width: width, height: height)
+        for n in 0..<8 {
+            _ = pipeline.candidates(in: try frame(seed: seed * 100 + UInt64(n), streak: n == 4 ? streak : nil),
+                                    region: (0, 0, width, height), minRadius: 0, maxRadius: 10)
+        }
+        return pipeline
+    }
+
+    /// The segment a flight's neighbouring points give: from x = 45 to 155 along row 62.
+    static var request: LocalSearch {
+        var request = LocalSearch(x: 45, y: 62, radius: 3, polarity: 1, references: [6, 7], frame: 4, byAppearance: false,
+                                  motion: SIMD2(110, 0))
+        request.measuresStreakInk = true
+        return request
+    }
+
+    /// A clear streak, 6 to 18 levels: its ink's centre is the ball's mean place.
+    @Test func aSlowingStreakIsCentredWhereTheBallWasOnAverage() throws {
+        for seed: UInt64 in 1...3 {
+            let p = try Self.pipeline(seed: seed, streak: 6)
+            let found = try #require(p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10))
+            #expect(abs(found.x - 106.7) <= 4, "seed \(seed): at \(found.x), \(found.y)")
+            #expect(abs(found.y - 62) <= 0.5, "seed \(seed): at \(found.x), \(found.y)")
+        }
+    }
+
+    /// A faint one, 2 to 6 levels, most of it under the threshold: the strongest change and the
+    /// pixels joined to it lie at the slow end; its ink's centre lies nearer the mean place.
+    @Test func aFaintStreakIsCentredNearerThanItsBrightEnd() throws {
+        for seed: UInt64 in 1...3 {
+            let p = try Self.pipeline(seed: seed, streak: 2)
+            let found = try #require(p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10))
+            let strongest = try #require(p.localCandidate(LocalSearch(x: 100, y: 62, radius: 45, polarity: 1, references: [6, 7],
+                                                                      frame: 4, byAppearance: false),
+                                                          region: (0, 0, Self.width, Self.height), maxRadius: 60))
+            #expect(abs(found.x - 106.7) + 3 < abs(strongest.x - 106.7),
+                    "seed \(seed): ink centre \(found.x), the blob at the strongest change \(strongest.x)")
+        }
+    }
+
+    @Test func plainNoiseHasNoStreak() throws {
+        var finds = 0
+        for seed: UInt64 in 10..<30 {
+            // Frame 4 is noise like the others.
+            let quiet = DetectionPipeline(sourceWidth: Self.width, sourceHeight: Self.height, width: Self.width, height: Self.height)
+            for n in 0..<8 {
+                _ = quiet.candidates(in: try Self.frame(seed: seed * 100 + UInt64(n), streak: nil),
+                                     region: (0, 0, Self.width, Self.height), minRadius: 0, maxRadius: 10)
+            }
+            if quiet.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10) != nil { finds += 1 }
+        }
+        #expect(finds == 0, "\(finds) of 20 measures found ink in plain noise")
+    }
+}
