@@ -14,23 +14,11 @@ import MediaKitLinux
     /// the fast end and three times that at the slow one. Over the exposure the ball's mean
     /// place was x = 106.7.
     static func frame(seed: UInt64, streak: Double?) throws -> VideoFrame {
-        var frame = try VideoFrame(width: width, height: height, pixelFormat: .gray8, time: .zero)
-        var rng = SplitMix64(seed: seed)
-        frame.withUnsafeMutablePlane(0) { base, stride in
-            for y in 0..<height {
-                for x in 0..<width {
-                    var n = 0.0
-                    for _ in 0..<4 { n += Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
-                    var v = 120 + 1.73 * n
-                    let px = Double(x) + 0.5
-                    if let streak, px >= 60, px <= 140, abs(Double(y) + 0.5 - 62) <= 1.5 {
-                        v += streak * 120 / (120 * 120 - 160 * (px - 60)).squareRoot()
-                    }
-                    base[y * stride + x] = UInt8(max(0, min(255, v.rounded())))
-                }
-            }
+        try noisyFlatFrame(width: width, height: height, seed: seed) { x, y in
+            let px = Double(x) + 0.5
+            guard let streak, px >= 60, px <= 140, abs(Double(y) + 0.5 - 62) <= 1.5 else { return 0 }
+            return streak * 120 / (120 * 120 - 160 * (px - 60)).squareRoot()
         }
-        return frame
     }
 
     /// A pipeline fed eight frames, the streak (if any) in frame 4 only.

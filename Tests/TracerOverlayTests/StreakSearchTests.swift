@@ -10,27 +10,15 @@ import MediaKitLinux
     /// A flat frame with noise of about 1 level and, when `streak` is given, a band 3 px wide
     /// from (x0, y0) to (x1, y1) changed by `levels`.
     static func frame(seed: UInt64, streak: (x0: Double, y0: Double, x1: Double, y1: Double, levels: Double)? = nil) throws -> VideoFrame {
-        var frame = try VideoFrame(width: width, height: height, pixelFormat: .gray8, time: .zero)
-        var rng = SplitMix64(seed: seed)
-        frame.withUnsafeMutablePlane(0) { base, stride in
-            for y in 0..<height {
-                for x in 0..<width {
-                    var n = 0.0
-                    for _ in 0..<4 { n += Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
-                    var v = 120 + 1.73 * n
-                    if let s = streak {
-                        // Distance from the pixel's centre to the segment.
-                        let px = Double(x) + 0.5, py = Double(y) + 0.5
-                        let dx = s.x1 - s.x0, dy = s.y1 - s.y0
-                        let k = max(0, min(1, ((px - s.x0) * dx + (py - s.y0) * dy) / (dx * dx + dy * dy)))
-                        let ex = px - (s.x0 + k * dx), ey = py - (s.y0 + k * dy)
-                        if ex * ex + ey * ey <= 1.5 * 1.5 { v += s.levels }
-                    }
-                    base[y * stride + x] = UInt8(max(0, min(255, v.rounded())))
-                }
-            }
+        try noisyFlatFrame(width: width, height: height, seed: seed) { x, y in
+            guard let s = streak else { return 0 }
+            // Distance from the pixel's centre to the segment.
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let dx = s.x1 - s.x0, dy = s.y1 - s.y0
+            let k = max(0, min(1, ((px - s.x0) * dx + (py - s.y0) * dy) / (dx * dx + dy * dy)))
+            let ex = px - (s.x0 + k * dx), ey = py - (s.y0 + k * dy)
+            return ex * ex + ey * ey <= 1.5 * 1.5 ? s.levels : 0
         }
-        return frame
     }
 
     /// A pipeline fed eight frames, the streak (if any) in frame 4 only.
