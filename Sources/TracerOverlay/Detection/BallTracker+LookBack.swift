@@ -121,8 +121,8 @@ extension BallTracker {
             // each way: past where the exposure can reach for any shutter. Centred, so that the
             // noise's share of the ink pulls towards the point itself; reaching three quarters
             // of the way to each neighbour instead, the faster side's longer reach pulled dark
-            // balls' points back (1280x720 25 fps dtl-dark-ball-2 precision 0.971 -> 0.971,
-            // centred 0.986).
+            // balls' points back (1280x720 25 fps dtl-dark-ball-2 stayed at precision 0.971;
+            // centred, 0.986).
             let here = SIMD2(point.x, point.y), back = SIMD2(previous.x, previous.y) - here, ahead = SIMD2(next.x, next.y) - here
             let chord = ahead - back, chordLength = (chord * chord).sum().squareRoot()
             guard chordLength > 0 else { continue }

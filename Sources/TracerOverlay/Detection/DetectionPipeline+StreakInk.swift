@@ -7,8 +7,10 @@ extension DetectionPipeline {
     /// A streak lays down ink in proportion to the time the ball spent over each pixel: where it
     /// had slowed, more. The pixels that pass a threshold are its slow end, and their centre
     /// lies ahead of where the ball was mid-exposure (a 1920x1080 30 fps launch's second frame
-    /// 14-33 px up its path). Weighting all the change, however faint, gives the mean place over
-    /// the exposure. Returns nil when the segment leaves the picture or too little changed.
+    /// 14-33 px up its path). Weighting every pixel by its change beyond the references' band,
+    /// past the threshold or not, puts a clear streak's centre at the mean place over the
+    /// exposure and a faint one's nearer it (the band takes the noise's reach off each pixel).
+    /// Returns nil when the segment leaves the picture or too little changed.
     func streakInkCentre(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         guard let searched = request.frame, let motion = request.motion, searched <= frameNumber,
               frameNumber - searched < historyLength else { return nil }
