@@ -125,16 +125,13 @@ extension BallTracker {
             // centred, 0.986).
             let here = SIMD2(point.x, point.y), back = SIMD2(previous.x, previous.y) - here, ahead = SIMD2(next.x, next.y) - here
             let chord = ahead - back, chordLength = (chord * chord).sum().squareRoot()
-            guard chordLength > 0 else { continue }
-            let reachAlong = settings.streakInkSpan * max((back * back).sum().squareRoot(), (ahead * ahead).sum().squareRoot())
-            let from = here - chord / chordLength * reachAlong
-            let motion = chord / chordLength * (2 * reachAlong)
-            let length = (motion * motion).sum().squareRoot()
+            let farther = max((back * back).sum().squareRoot(), (ahead * ahead).sum().squareRoot())
             // A streak many times the ball's size; a slower ball's blob is its own centre.
-            guard length >= 2 * settings.streakInkSpan * settings.streakInkMinimumStep else { continue }
+            guard chordLength > 0, farther >= settings.streakInkMinimumStep else { continue }
+            let u = chord / chordLength, length = 2 * settings.streakInkSpan * farther
+            let from = here - u * (0.5 * length), motion = u * length
             let reach = min(max(point.radius, 1.5), 4) + 1
             // Frames whose ball lies clear of the whole segment show what lies behind it.
-            let u = motion / length
             var references: [Int] = []
             for q in track.points[(i + 2)...] where q.frame - point.frame >= 2 {
                 let d = SIMD2(q.x, q.y) - from

@@ -35,10 +35,7 @@ extension DetectionPipeline {
         let y0 = max(Int(cy - gate), 2), y1 = min(Int(cy + gate), fullHeight - 3)
         guard x0 <= x1, y0 <= y1 else { return nil }
         let mx0 = max(x0 - 3, 0), mx1 = min(x1 + 3, fullWidth - 1), my0 = max(y0 - 3, 0), my1 = min(y1 + 3, fullHeight - 1)
-        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
-        func level(_ image: LumaPlane) -> Int { image.sum(columns: mx0...mx1, rows: my0...my1) }
-        let currentLevel = level(current)
-        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
+        let offsets = lightOffsets(inColumns: mx0...mx1, rows: my0...my1, of: current, since: refs)
 
         let boxWidth = x1 - x0 + 1
         let excessAt = changes(inColumns: x0...x1, rows: y0...y1, of: current, beyond: refs, offsets: offsets,

@@ -37,10 +37,7 @@ extension DetectionPipeline {
         // A reference may be a second old: take out the light's change since then (exposure,
         // clouds) as the difference of the mean level around the search area.
         let mx0 = max(gx0 - 3, 0), mx1 = min(gx1 + 3, width - 1), my0 = max(gy0 - 3, 0), my1 = min(gy1 + 3, height - 1)
-        func level(_ image: LumaImage) -> Int { image.sum(columns: mx0...mx1, rows: my0...my1) }
-        let currentLevel = level(current)
-        let area = Double((mx1 - mx0 + 1) * (my1 - my0 + 1))
-        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
+        let offsets = lightOffsets(inColumns: mx0...mx1, rows: my0...my1, of: current, since: refs)
         // For a launch frame's strip, the changes are measured half a frame's motion further
         // either way along the path, where the ball may lie beyond the gate.
         let reach = request.takesInLaunchStrip ? Self.launchStripMargin(request.motion) : SIMD2<Double>(0, 0)

@@ -31,10 +31,7 @@ extension DetectionPipeline {
         // level or two, taken off every pixel, and its faint, fast end lost its weight.
         let lx0 = max(x0 - Self.streakInkLevelMargin, 0), lx1 = min(x1 + Self.streakInkLevelMargin, width - 1)
         let ly0 = max(y0 - Self.streakInkLevelMargin, 0), ly1 = min(y1 + Self.streakInkLevelMargin, height - 1)
-        func level(_ image: LumaImage) -> Int { image.sum(columns: lx0...lx1, rows: ly0...ly1) }
-        let area = Double((lx1 - lx0 + 1) * (ly1 - ly0 + 1))
-        let currentLevel = level(current)
-        let offsets = refs.map { Int((Double(currentLevel - level($0)) / area).rounded()) }
+        let offsets = lightOffsets(inColumns: lx0...lx1, rows: ly0...ly1, of: current, since: refs)
         let excess = changes(inColumns: x0...x1, rows: y0...y1, of: current, beyond: refs, offsets: offsets,
                              polarity: request.polarity)
         let u = motion / length

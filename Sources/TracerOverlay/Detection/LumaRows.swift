@@ -25,6 +25,16 @@ extension LumaImage {
     }
 }
 
+/// How much brighter `current` is than each of `references` over the box `xs` x `ys` (the
+/// mean luma difference, rounded to a step): the light's change since each reference
+/// (exposure, clouds), which a comparison with it takes off (``changes(inColumns:rows:of:beyond:offsets:polarity:)``).
+func lightOffsets<C: LumaRows, R: LumaRows>(inColumns xs: ClosedRange<Int>, rows ys: ClosedRange<Int>, of current: C,
+                                            since references: [R]) -> [Int] {
+    let area = Double(xs.count * ys.count)
+    let currentLevel = current.sum(columns: xs, rows: ys)
+    return references.map { Int((Double(currentLevel - $0.sum(columns: xs, rows: ys)) / area).rounded()) }
+}
+
 /// How far each pixel of the box `xs` x `ys` of `current` lies beyond every pixel of the 3x3
 /// neighbourhood of the same place in `references` (each raised by its `offsets` level),
 /// brighter for a positive `polarity`, darker otherwise: negative where it does not. Row by row;
