@@ -217,13 +217,14 @@ import MediaKitLinux
         // carry the flight on under the uuid already reported. A seed the detector was not
         // tuned on.
         Case(scenario: "dtl-everything", seed: 4, width: 1920, height: 1080, duration: 4, crf: 18),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.968, 0.992, 21
-        // (nothing at all before). At 960x540 the launch's track had eight points when x264
-        // erased the ball for two frames as it crossed into the sky; unconfirmed, it ended, and
-        // the faint, slow track that found the ball again could not pass for a ball just struck.
-        // A launch lost before its tenth point is now kept, and the young track that continues
-        // it is confirmed once the two together look like one flight, ten points on.
-        Case(scenario: "dtl-clean", seed: 1, width: 960, height: 540, duration: 3, crf: 18, maximumFramesToReport: 21),
+        // At 960x540 the launch's track had eight points when x264 erased the ball for two
+        // frames as it crossed into the sky; unconfirmed, it ended, and the faint, slow track
+        // that found the ball again could not pass for a ball just struck (nothing at all was
+        // found). A launch lost before its tenth point is kept, and the young track that
+        // continues it was confirmed once the two together looked like one flight, ten points
+        // on: 0.968, 0.992, reported 21 frames in. Now from the young track's third point: all
+        // goals met.
+        Case(scenario: "dtl-clean", seed: 1, width: 960, height: 540, duration: 3, crf: 18),
         // Goals: recall 0.95, precision 0.98; measured 0.960, 0.968, 10 (0.190, 0.828 before a
         // confirmed flight refused a speck of the other sign: near its apex the dark ball's
         // flight took one 4.7 px off over the sky, lost the ball and ended).
@@ -244,6 +245,13 @@ import MediaKitLinux
         // 120 fps).
         Case(scenario: "dtl-clean", seed: 1, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
              maximumFramesToReport: 30),
+        // Goals: recall 0.95, precision 0.98; measured 0.913, 0.950, reported 19 frames in (the
+        // flight strays onto specks near its apex). A launch branch of this flight, ended
+        // unconfirmed while its sibling was confirmed, must not be taken up by a short young
+        // track on the same ball: as a second flight it drew the reported one off the ball at
+        // frame 186 (0.254, 0.842).
+        Case(scenario: "dtl-everything", seed: 2, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
+             minimumRecall: 0.9, minimumPrecision: 0.94, maximumFramesToReport: 22),
         // Meets the goals at 120 fps: 0.964, 1.000, reported 20 frames in (24 before: the
         // ball's hypothesis grew out of the club head passing the tee two frames before the
         // launch, and those points bent every fit until they left the 20-point window; now a

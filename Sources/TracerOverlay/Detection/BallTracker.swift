@@ -346,6 +346,23 @@ struct BallTracker {
                 }
             }
         }
+        // A young track too short to be judged alone that continues a launch lost before its
+        // tenth point: where the two together hold a window and pass as one flight, the flight
+        // goes on now, not once the young track holds a window of its own (960x540
+        // dtl-clean-1: x264 erased the ball for two frames after eight, and the flight was
+        // reported 21 frames after the launch).
+        if ended.contains(where: { !$0.confirmed }) {
+            for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
+                && tracks[i].points.count >= settings.lostLaunchResumingPoints && tracks[i].points.count < settings.trajectoryLength {
+                guard let k = lostLaunch(continuedBy: tracks[i]) else { continue }
+                let whole = resumed(ended[k], with: tracks[i])
+                guard whole.points.count >= settings.trajectoryLength,
+                      judge(whole, window: whole.points.count) == .trajectory else { continue }
+                tracks[i] = whole
+                verdicts[i] = .trajectory
+                ended.remove(at: k)
+            }
+        }
         guard drop.contains(true) else { return (heldBack, verdicts) }
         // Indices shift as dropped tracks go.
         let kept = tracks.indices.filter { !drop[$0] }
@@ -391,6 +408,13 @@ struct BallTracker {
         let common = old.points.filter { p in young.points.contains { $0.frame == p.frame } }
         let on = common.filter { onPoints(of: young, $0) }.count
         return on >= 3 && 2 * on > common.count
+    }
+
+    /// Whether `flight` has points on most of `launch`'s, three at least: the launch's object
+    /// is that flight's, followed on already.
+    private func follows(_ flight: Track, _ launch: Track) -> Bool {
+        let on = launch.points.filter { onPoints(of: flight, $0) }.count
+        return on >= 3 && 2 * on > launch.points.count
     }
 
     /// Whether `p` sits on `track`'s point of the same frame.
@@ -461,8 +485,20 @@ struct BallTracker {
     private func resumable(by young: Track) -> Int? {
         if let k = ended.indices.first(where: { ended[$0].confirmed && continues(ended[$0], with: young) }) { return k }
         if let k = ended.indices.first(where: { ended[$0].confirmed && retraces(ended[$0], young) }) { return k }
-        return ended.indices.filter { !ended[$0].confirmed && isAhead(young, of: ended[$0]) && continues(ended[$0], with: young) }
-            .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+        return lostLaunch(continuedBy: young)
+    }
+
+    /// The ended lost launch (``isLostLaunch(_:)``) that `young` continues, the one that ended
+    /// latest (the swing leaves short fast chains behind that an extrapolation over many frames
+    /// may pass near too). Not a branch of a flight confirmed since it ended: that flight goes
+    /// on under the uuid they share, and the launch taken up would report under it too.
+    private func lostLaunch(continuedBy young: Track) -> Int? {
+        ended.indices.filter { k in
+            !ended[k].confirmed && isAhead(young, of: ended[k]) && continues(ended[k], with: young)
+                && !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || follows($0, ended[k])) }
+                && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
+        }
+        .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
     }
 
     /// Whether `young` starts where `old`, going on as its last step went, could have got to:

@@ -216,4 +216,7 @@ struct TrackerSettings {
     /// Most analysed frames between a confirmed track's last point and the first point of a
     /// young track that continues it under the same uuid.
     var resumeWindow = 30
+    /// Fewest points of its own a young track needs to take up a lost launch before it holds
+    /// a window itself (``BallTracker/isLostLaunch(_:)``): three points fix a motion to compare.
+    var lostLaunchResumingPoints = 3
 }
