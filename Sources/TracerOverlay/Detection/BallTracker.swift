@@ -490,8 +490,10 @@ struct BallTracker {
 
     /// The ended lost launch (``isLostLaunch(_:)``) that `young` continues, the one that ended
     /// latest (the swing leaves short fast chains behind that an extrapolation over many frames
-    /// may pass near too). Not a branch of a flight confirmed since it ended: that flight goes
-    /// on under the uuid they share, and the launch taken up would report under it too.
+    /// may pass near too). Not one whose object a confirmed flight follows already: a branch of
+    /// a flight confirmed since it ended (sharing its uuid, or with points on most of its
+    /// points) taken up again becomes a second flight on the same ball, and the two drew
+    /// 640x360 120 fps dtl-everything-2's reported flight off the ball (recall 0.913 -> 0.254).
     private func lostLaunch(continuedBy young: Track) -> Int? {
         ended.indices.filter { k in
             !ended[k].confirmed && isAhead(young, of: ended[k]) && continues(ended[k], with: young)
