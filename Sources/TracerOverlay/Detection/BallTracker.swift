@@ -410,13 +410,6 @@ struct BallTracker {
         return on >= 3 && 2 * on > common.count
     }
 
-    /// Whether `flight` has points on most of `launch`'s, three at least: the launch's object
-    /// is that flight's, followed on already.
-    private func follows(_ flight: Track, _ launch: Track) -> Bool {
-        let on = launch.points.filter { onPoints(of: flight, $0) }.count
-        return on >= 3 && 2 * on > launch.points.count
-    }
-
     /// Whether `p` sits on `track`'s point of the same frame.
     private func onPoints(of track: Track, _ p: TrackPoint) -> Bool {
         guard let q = track.points.last(where: { $0.frame == p.frame }) else { return false }
@@ -490,14 +483,14 @@ struct BallTracker {
 
     /// The ended lost launch (``isLostLaunch(_:)``) that `young` continues, the one that ended
     /// latest (the swing leaves short fast chains behind that an extrapolation over many frames
-    /// may pass near too). Not one whose object a confirmed flight follows already: a branch of
-    /// a flight confirmed since it ended (sharing its uuid, or with points on most of its
-    /// points) taken up again becomes a second flight on the same ball, and the two drew
-    /// 640x360 120 fps dtl-everything-2's reported flight off the ball (recall 0.913 -> 0.254).
+    /// may pass near too). Not one whose object a confirmed flight follows already (sharing its
+    /// uuid, or retracing it: ``retraces(_:_:)``): a branch of a flight confirmed since it ended,
+    /// taken up again, becomes a second flight on the same ball, and the two drew 640x360
+    /// 120 fps dtl-everything-2's reported flight off the ball (recall 0.913 -> 0.254).
     private func lostLaunch(continuedBy young: Track) -> Int? {
         ended.indices.filter { k in
             !ended[k].confirmed && isAhead(young, of: ended[k]) && continues(ended[k], with: young)
-                && !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || follows($0, ended[k])) }
+                && !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || retraces(ended[k], $0)) }
                 && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
         }
         .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
