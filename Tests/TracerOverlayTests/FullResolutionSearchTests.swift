@@ -13,20 +13,10 @@ import MediaKitLinux
     /// A flat frame with noise of about `noise` levels and, when `ball` is given, one pixel
     /// `levels` brighter at (x, y) (source pixels).
     static func frame(seed: UInt64, ball: (x: Int, y: Int, levels: Double)?, noise: Double = 1) throws -> VideoFrame {
-        var frame = try VideoFrame(width: sourceWidth, height: sourceHeight, pixelFormat: .gray8, time: .zero)
-        var rng = SplitMix64(seed: seed)
-        frame.withUnsafeMutablePlane(0) { base, stride in
-            for y in 0..<sourceHeight {
-                for x in 0..<sourceWidth {
-                    var n = 0.0
-                    for _ in 0..<4 { n += Double(rng.next() >> 11) / Double(1 << 53) - 0.5 }
-                    var v = 120 + 1.73 * noise * n
-                    if let ball, ball.x == x, ball.y == y { v += ball.levels }
-                    base[y * stride + x] = UInt8(max(0, min(255, v.rounded())))
-                }
-            }
+        try noisyFlatFrame(width: sourceWidth, height: sourceHeight, seed: seed, noise: noise) { x, y in
+            guard let ball, ball.x == x, ball.y == y else { return 0 }
+            return ball.levels
         }
-        return frame
     }
 
     /// The ball's source pixel in frame `n`: 2.4 px (one analysis pixel) a frame to the right.
