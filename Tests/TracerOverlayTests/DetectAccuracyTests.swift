@@ -245,6 +245,11 @@ import MediaKitLinux
         // 120 fps).
         Case(scenario: "dtl-clean", seed: 1, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
              maximumFramesToReport: 30),
+        // Meets the goals at 120 fps. The ball, slowing hard as it recedes, was hidden at the
+        // horizon for a frame and refused two frames on, 5.6 px from where a flight fit held
+        // stiff put it: reported 29 frames in before a long window's guess spanned a freer fit.
+        Case(scenario: "dtl-clean", seed: 2, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
+             maximumFramesToReport: 22),
         // Goals: recall 0.95, precision 0.98; measured 0.913, 0.950, reported 19 frames in (the
         // flight strays onto specks near its apex). A launch branch of this flight, ended
         // unconfirmed while its sibling was confirmed, must not be taken up by a short young
