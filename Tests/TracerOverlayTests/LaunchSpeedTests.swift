@@ -12,9 +12,7 @@ import MediaKitLinux
                        time: MediaTime(seconds: Double(firstFrame + i) / frameRate, preferredTimescale: 600),
                        t: Double(firstFrame + i) / frameRate, frame: firstFrame + i)
         }
-        var track = Track(point: made[0])
-        track.points = made
-        return track
+        return Track(points: made)
     }
 
     /// The detector's settings for an 800 px analysis frame (launch speed 0.33 of it a second).
@@ -65,9 +63,7 @@ import MediaKitLinux
                        time: MediaTime(seconds: Double(p.frame) / 120, preferredTimescale: 600),
                        t: Double(p.frame) / 120, frame: p.frame)
         }
-        var track = Track(point: made[0])
-        track.points = made
-        return track
+        return Track(points: made)
     }
 
     /// The detector's settings for a 640x360 120 fps video: twenty frames judged as ten 60 fps

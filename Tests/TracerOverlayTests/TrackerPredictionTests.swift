@@ -11,8 +11,7 @@ import MediaKitLinux
                        time: MediaTime(seconds: Double(p.frame) / frameRate, preferredTimescale: 600), t: Double(p.frame) / frameRate,
                        frame: p.frame)
         }
-        var track = Track(point: made[0])
-        track.points = made
+        var track = Track(points: made)
         track.confirmed = true
         return track
     }
