@@ -50,7 +50,7 @@ extension BallTracker {
                         let gate = max(3, 2.0 + 2.5 * fit.rmsResidual + 0.25 * step)
                         guard window.count < 8 else {
                             // The ridge that keeps a short window's depth terms in check also keeps a
-                            // long one's from following a ball that slows hard as it recedes: twelve
+                            // long one's from following a ball that slows hard as it recedes: eleven
                             // 120 fps points of a launch fitted 0.8 px off and put the ball's next
                             // image 5.6 px short of where it was (640x360 120 fps dtl-clean-2). Where
                             // the fit shows it, the depth terms as free as the judge lets them be
