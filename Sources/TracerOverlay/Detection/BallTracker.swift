@@ -257,6 +257,10 @@ struct BallTracker {
                 tracks[i].remeasuredFirstFrame = tracks[i].points[0].frame
                 if remeasureFirstPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if remeasureStreakPoints(&tracks[i], search: search) { tracks[i].historyRevised = true }
+                if startsAccelerating(tracks[i]) {
+                    tracks[i].points.removeFirst()
+                    tracks[i].historyRevised = true
+                }
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
@@ -511,6 +515,21 @@ struct BallTracker {
         let dx = first.x - last.x, dy = first.y - last.y
         let reach = 1.5 * (vx * vx + vy * vy).squareRoot() * gap + 10
         return dx * vx + dy * vy > 0 && dx * dx + dy * dy <= reach * reach
+    }
+
+    /// Whether a confirmed flight's first step is much shorter than its second, the second
+    /// fast (``TrackerSettings/launchStep`` or more a frame): a struck ball only slows, so such
+    /// a first point is something else that lay behind the ball on its line, mostly the club
+    /// head coming through the tee the frame before the launch (1280x720 120 fps
+    /// dtl-everything-3: 20 px below the tee, then a 36 px step).
+    func startsAccelerating(_ track: Track) -> Bool {
+        guard track.points.count > settings.trajectoryLength else { return false }
+        let a = track.points[0], b = track.points[1], c = track.points[2]
+        func step(_ p: TrackPoint, _ q: TrackPoint) -> Double {
+            ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() / Double(max(q.frame - p.frame, 1))
+        }
+        let second = step(b, c)
+        return second >= settings.launchStep && step(a, b) < settings.acceleratingStartRatio * second
     }
 
     /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least

@@ -112,6 +112,9 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
+    /// Below this share of its second step (per frame) a confirmed flight's first step shows a
+    /// first point that is no ball (``BallTracker/startsAccelerating(_:)``).
+    var acceleratingStartRatio = 0.7
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped, unless the track
     /// moved less than ``frozenPriorSpeed`` pixels a frame before them (a far ball hanging at

@@ -1,0 +1,49 @@
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// A confirmed flight does not start with a step far shorter than its next: a struck ball
+/// only slows.
+@Suite struct AcceleratingStartTests {
+    /// A track at 120 fps whose points lie on a vertical line at x = 400, at these heights.
+    static func track(_ ys: [Double]) -> Track {
+        let points = ys.enumerated().map { i, y in
+            TrackPoint(BallCandidate(x: 400, y: y, radius: 1, halfLength: 1, area: 3, polarity: 1, peakContrast: 40,
+                                     neighbourhoodActivity: 0),
+                       time: MediaTime(seconds: Double(107 + i) / 120, preferredTimescale: 600),
+                       t: Double(107 + i) / 120, frame: 107 + i)
+        }
+        var track = Track(points: points)
+        track.confirmed = true
+        return track
+    }
+
+    /// A ball struck down the line at 800 px, slowing from 36 px a frame as it recedes.
+    static let flight: [Double] = [402.1, 365.8, 338.0, 313.0, 291.7, 272.6, 255.4, 240.0, 226.1, 213.5, 202.0, 191.5]
+
+    static let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+
+    /// 1280x720 120 fps dtl-everything-3: the club head coming through the tee the frame before
+    /// the launch, 20 px below the ball's launch point, led its flight.
+    @Test func theClubHeadBeforeTheLaunchIsNoPartOfTheFlight() {
+        #expect(Self.tracker.startsAccelerating(Self.track([422.9] + Self.flight)))
+    }
+
+    @Test func aBallSlowingAsItRecedesStartsWhereItStarts() {
+        #expect(!Self.tracker.startsAccelerating(Self.track(Self.flight)))
+    }
+
+    /// A first centre a few pixels short along the path (a launch frame's blob without the ball
+    /// on the tee) is still the ball.
+    @Test func aFirstStepALittleShortIsKept() {
+        var ys = Self.flight
+        ys[0] -= 8
+        #expect(!Self.tracker.startsAccelerating(Self.track(ys)))
+    }
+
+    /// A slow object's steps are mostly centring noise: they say nothing of its speed.
+    @Test func aSlowTrackIsLeftAlone() {
+        let slow = (0..<12).map { 300 - 3 * Double($0) - ($0 == 0 ? 2 : 0) }
+        #expect(!Self.tracker.startsAccelerating(Self.track(slow)))
+    }
+}
