@@ -29,6 +29,12 @@ import MediaKitLinux
         #expect(Self.tracker.startsAccelerating(Self.track([422.9] + Self.flight)))
     }
 
+    /// A flight confirmed early, before it holds a window's worth of points, is checked as
+    /// well: the check runs once, at confirmation.
+    @Test func aFlightConfirmedEarlyIsCheckedToo() {
+        #expect(Self.tracker.startsAccelerating(Self.track([422.9] + Self.flight.prefix(5))))
+    }
+
     @Test func aBallSlowingAsItRecedesStartsWhereItStarts() {
         #expect(!Self.tracker.startsAccelerating(Self.track(Self.flight)))
     }

@@ -523,7 +523,7 @@ struct BallTracker {
     /// head coming through the tee the frame before the launch (1280x720 120 fps
     /// dtl-everything-3: 20 px below the tee, then a 36 px step).
     func startsAccelerating(_ track: Track) -> Bool {
-        guard track.points.count > settings.trajectoryLength else { return false }
+        guard track.points.count >= 3 else { return false }
         let a = track.points[0], b = track.points[1], c = track.points[2]
         func step(_ p: TrackPoint, _ q: TrackPoint) -> Double {
             ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() / Double(max(q.frame - p.frame, 1))
