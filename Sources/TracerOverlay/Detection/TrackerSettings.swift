@@ -67,6 +67,11 @@ struct TrackerSettings {
     /// How far from the path traced back (pixels) a first point measured again may lie when
     /// the point it replaces lay nearer.
     var remeasureAsideTolerance = 1.5
+    /// How many times the contrast of the find of the flight's own sign the launch frame's
+    /// find of the other sign must have to be taken instead (``BallTracker/remeasureFirstPoint(_:search:)``).
+    /// Taking the stronger of the two (a ratio of 1) moved three clean launches onto the club
+    /// head passing 15 px above the ball, whose own blob was nearly as strong.
+    var oppositeLaunchContrastRatio = 2.0
     /// How many of a confirmed flight's points after its first are measured again as the
     /// centre of their streak (``BallTracker/remeasureStreakPoints(_:search:)``).
     var streakRemeasuredPoints = 3
