@@ -180,13 +180,14 @@ import MediaKitLinux
         // points needed 5 levels in the full-size frame: x264 keeps this far ball at 3-5 levels
         // in several frames it does not erase). A seed the detector was not tuned on.
         Case(scenario: "sky-clean", seed: 7, width: 1920, height: 1080, duration: 4, crf: 18),
-        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.405, 1.000, 10
+        // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.726, 1.000, 10
         // (nothing at all before). At crf 23 x264's flicker flags pixels all over the frame, and
         // the ball's first 30 points, found in every frame, counted as crowded by other motion
         // until the frame's typical activity was taken out. x264 then erases the far ball from
-        // most frames (74 of 168 keep under 6 levels): the recall asserted is what is left.
+        // most frames (74 of 168 keep under 6 levels): the recall asserted is what is left. It was
+        // 0.411 while a flight hanging at its apex coasted no longer than one in flight.
         Case(scenario: "dtl-noise-jitter", seed: 1, width: 1920, height: 1080, duration: 4, crf: 23,
-             minimumRecall: 0.4),
+             minimumRecall: 0.7),
         // Every goal asserted; measured 1.000, 1.000, 9. Young tracks looking at the full-size
         // frames followed the club head swinging down against the sky into a false trajectory
         // (precision 0.783) until a find among other motion was left.
@@ -257,6 +258,12 @@ import MediaKitLinux
         // frame 186 (0.254, 0.842).
         Case(scenario: "dtl-everything", seed: 2, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
              minimumRecall: 0.9, minimumPrecision: 0.94, maximumFramesToReport: 22),
+        // Goals: recall 0.95, precision 0.98; measured 0.877, 0.953, reported 19 frames in. Near
+        // its apex x264 keeps the ball at 0-8 levels for runs of frames; the flight coasted ten
+        // frames, ended, and nothing took it up again (0.206, 0.981). A flight that slowed into
+        // a hover now coasts three times as long.
+        Case(scenario: "dtl-everything", seed: 3, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
+             minimumRecall: 0.85, minimumPrecision: 0.95, maximumFramesToReport: 22),
         // Meets the goals at 120 fps: 0.964, 1.000, reported 20 frames in (24 before: the
         // ball's hypothesis grew out of the club head passing the tee two frames before the
         // launch, and those points bent every fit until they left the 20-point window; now a

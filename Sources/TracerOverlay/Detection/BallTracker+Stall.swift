@@ -14,6 +14,19 @@ extension BallTracker {
         return chord / Double(max(last.frame - first.frame, 1)) <= settings.hoverSpeed
     }
 
+    /// Whether a confirmed track hovers (``isHovering(_:)``) after slowing into it: its
+    /// ``TrackerSettings/hoverWindow`` points before the last ones moved at most
+    /// ``TrackerSettings/settlingSpeedFactor`` times ``TrackerSettings/hoverSpeed`` a frame.
+    /// A ball receding down the line slows gradually towards its apex; a flight that stops dead
+    /// has taken a still speck beside the ball it was following.
+    func settlesIntoHover(_ track: Track) -> Bool {
+        let n = track.points.count, k = settings.hoverWindow
+        guard isHovering(track), n >= 2 * k else { return false }
+        let a = track.points[n - 2 * k], b = track.points[n - k]
+        let chord = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        return chord / Double(max(b.frame - a.frame, 1)) <= settings.settlingSpeedFactor * settings.hoverSpeed
+    }
+
     /// Whether the track moved at least ``TrackerSettings/frozenPriorSpeed`` pixels a frame over
     /// the three points before its last `k` (true when it has too few points to tell).
     func movedBefore(_ track: Track, last k: Int) -> Bool {

@@ -189,7 +189,11 @@ struct BallTracker {
         for (ti, track) in tracks.enumerated() where !extended[ti] {
             var coasting = track
             coasting.misses += 1
-            let limit = track.confirmed ? settings.maxMissesConfirmed : settings.maxMissesTentative
+            // A far ball hanging at its apex is where x264 drops it longest, and where it will be
+            // when it shows again is known best.
+            let confirmedLimit = settlesIntoHover(track) ? settings.hoverMissesFactor * settings.maxMissesConfirmed
+                : settings.maxMissesConfirmed
+            let limit = track.confirmed ? confirmedLimit : settings.maxMissesTentative
             if coasting.misses <= limit {
                 next.append(coasting)
             } else if track.confirmed {

@@ -162,6 +162,18 @@ struct TrackerSettings {
     var hoverSpeed = 0.75
     var hoverJump = 2.5
     var hoverJumpFactor = 2.5
+    /// A confirmed flight that settled into a hover (``BallTracker/settlesIntoHover(_:)``)
+    /// coasts this many times ``maxMissesConfirmed`` frames without its object: x264 keeps a
+    /// far ball hanging at its apex at 0-8 levels for runs of frames (640x360 120 fps
+    /// dtl-everything-3, frames 164-178), and no young track forms on a ball that barely moves
+    /// to take the flight up again (that clip's recall 0.206 -> 0.877; 1920x1080 crf 23 dtl-noise-jitter-1
+    /// 0.411 -> 0.726).
+    var hoverMissesFactor = 3
+    /// How much faster than ``hoverSpeed`` a hovering flight may have moved over the points
+    /// before (``BallTracker/settlesIntoHover(_:)``). Without this test 640x360 120 fps
+    /// dtl-everything-2's flight, having taken a still speck for five frames, coasted on it and
+    /// then followed something else for 200 frames (recall 0.913 -> 0.111).
+    var settlingSpeedFactor = 1.5
     /// Most points in a row a track may gather by its object's look in single frames (a dot
     /// against its surroundings) before it needs one found by motion again: without motion a
     /// track could settle on any still speck its prediction runs into.
