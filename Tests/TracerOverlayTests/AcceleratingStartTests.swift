@@ -7,15 +7,7 @@ import MediaKitLinux
 @Suite struct AcceleratingStartTests {
     /// A track at 120 fps whose points lie on a vertical line at x = 400, at these heights.
     static func track(_ ys: [Double]) -> Track {
-        let points = ys.enumerated().map { i, y in
-            TrackPoint(BallCandidate(x: 400, y: y, radius: 1, halfLength: 1, area: 3, polarity: 1, peakContrast: 40,
-                                     neighbourhoodActivity: 0),
-                       time: MediaTime(seconds: Double(107 + i) / 120, preferredTimescale: 600),
-                       t: Double(107 + i) / 120, frame: 107 + i)
-        }
-        var track = Track(points: points)
-        track.confirmed = true
-        return track
+        Track.confirmed(onVerticalLineAt: 400, heights: ys, frameRate: 120, firstFrame: 107)
     }
 
     /// A ball struck down the line at 800 px, slowing from 36 px a frame as it recedes.

@@ -8,14 +8,7 @@ import MediaKitLinux
     /// A confirmed track at 60 fps whose points lie on a vertical line at x = 300, at these
     /// heights, one a frame.
     static func track(_ ys: [Double]) -> Track {
-        let points = ys.enumerated().map { i, y in
-            TrackPoint(BallCandidate(x: 300, y: y, radius: 0.75, halfLength: 0.75, area: 2, polarity: -1, peakContrast: 12,
-                                     neighbourhoodActivity: 0),
-                       time: MediaTime(seconds: Double(i) / 60, preferredTimescale: 600), t: Double(i) / 60, frame: i)
-        }
-        var track = Track(points: points)
-        track.confirmed = true
-        return track
+        Track.confirmed(onVerticalLineAt: 300, heights: ys, frameRate: 60)
     }
 
     static let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))

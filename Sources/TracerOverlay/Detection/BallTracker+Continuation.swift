@@ -1,6 +1,3 @@
-import Foundation
-import MediaKitLinux
-
 /// Which ended flight, or launch lost before its confirmation, a young track takes up, and whether a
 /// second hypothesis only repeats a confirmed one.
 extension BallTracker {

@@ -1,4 +1,3 @@
-import Foundation
 import MediaKitLinux
 
 /// Where a track that found no candidate looks for its object itself: young tracks in the full-size
@@ -19,8 +18,8 @@ extension BallTracker {
     /// ``TrackerSettings/youngStreakMinimumPoints`` looks for a faint streak along its predicted
     /// motion in the analysis frame (``DetectionPipeline/streakCandidate(_:motion:region:)``).
     func searchYoungTracksAtFullSize(unmatched: [Bool], predictions: [Prediction?], time: MediaTime, t: Double,
-                                             extended: inout [Bool], next: inout [Track],
-                                             search: (LocalSearch) -> BallCandidate?) {
+                                     extended: inout [Bool], next: inout [Track],
+                                     search: (LocalSearch) -> BallCandidate?) {
         var budget = settings.youngFullSizeSearches
         for (ti, track) in tracks.enumerated() where budget > 0 && unmatched[ti] && !track.confirmed
             && track.misses <= settings.youngFullSizeMaximumMisses && track.points.count >= 2 {
@@ -54,7 +53,7 @@ extension BallTracker {
     /// precision 0.986; sky-clean-1 0.745 -> 1.000, reported 33 -> 19 frames in). Nil for a
     /// track too short to know its motion.
     func searchStreak(_ request: LocalSearch, of track: Track, prediction: Prediction,
-                              search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
+                      search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
         guard track.points.count >= settings.youngStreakMinimumPoints else { return nil }
         let last = track.points[track.points.count - 1]
         let frames = Double(max(frame - last.frame, 1))

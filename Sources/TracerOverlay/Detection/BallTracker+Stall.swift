@@ -1,6 +1,3 @@
-import Foundation
-import MediaKitLinux
-
 /// Whether a flight is hovering at its apex, or would stall or jump by taking a find: the
 /// encoder repeating a patch, a bird passing a hovering ball.
 extension BallTracker {
@@ -9,9 +6,12 @@ extension BallTracker {
     func isHovering(_ track: Track) -> Bool {
         let n = track.points.count, k = settings.hoverWindow
         guard track.confirmed, k >= 2, n >= k else { return false }
-        let first = track.points[n - k], last = track.points[n - 1]
-        let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
-        return chord / Double(max(last.frame - first.frame, 1)) <= settings.hoverSpeed
+        return Self.speed(from: track.points[n - k], to: track.points[n - 1]) <= settings.hoverSpeed
+    }
+
+    /// Pixels a frame along the straight line from `p` to `q` (at least a frame apart).
+    static func speed(from p: TrackPoint, to q: TrackPoint) -> Double {
+        ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() / Double(max(q.frame - p.frame, 1))
     }
 
     /// Whether a confirmed track hovers (``isHovering(_:)``) after slowing into it: its
@@ -22,9 +22,7 @@ extension BallTracker {
     func settlesIntoHover(_ track: Track) -> Bool {
         let n = track.points.count, k = settings.hoverWindow
         guard isHovering(track), n >= 2 * k else { return false }
-        let a = track.points[n - 2 * k], b = track.points[n - k]
-        let chord = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        return chord / Double(max(b.frame - a.frame, 1)) <= settings.settlingSpeedFactor * settings.hoverSpeed
+        return Self.speed(from: track.points[n - 2 * k], to: track.points[n - k]) <= settings.settlingSpeedFactor * settings.hoverSpeed
     }
 
     /// Whether the track moved at least ``TrackerSettings/frozenPriorSpeed`` pixels a frame over

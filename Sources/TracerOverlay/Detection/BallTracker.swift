@@ -191,9 +191,9 @@ struct BallTracker {
             coasting.misses += 1
             // A far ball hanging at its apex is where x264 drops it longest, and where it will be
             // when it shows again is known best.
-            let confirmedLimit = settlesIntoHover(track) ? settings.hoverMissesFactor * settings.maxMissesConfirmed
+            let limit = !track.confirmed ? settings.maxMissesTentative
+                : settlesIntoHover(track) ? settings.hoverMissesFactor * settings.maxMissesConfirmed
                 : settings.maxMissesConfirmed
-            let limit = track.confirmed ? confirmedLimit : settings.maxMissesTentative
             if coasting.misses <= limit {
                 next.append(coasting)
             } else if track.confirmed {
@@ -385,12 +385,8 @@ struct BallTracker {
     /// dtl-everything-3: 20 px below the tee, then a 36 px step).
     func startsAccelerating(_ track: Track) -> Bool {
         guard track.points.count >= 3 else { return false }
-        let a = track.points[0], b = track.points[1], c = track.points[2]
-        func step(_ p: TrackPoint, _ q: TrackPoint) -> Double {
-            ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() / Double(max(q.frame - p.frame, 1))
-        }
-        let second = step(b, c)
-        return second >= settings.launchStep && step(a, b) < settings.acceleratingStartRatio * second
+        let second = Self.speed(from: track.points[1], to: track.points[2])
+        return second >= settings.launchStep && Self.speed(from: track.points[0], to: track.points[1]) < settings.acceleratingStartRatio * second
     }
 
     /// The free candidates an unconfirmed `track` may branch to, best (lowest cost) first.
