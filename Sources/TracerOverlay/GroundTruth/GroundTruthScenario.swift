@@ -85,6 +85,12 @@ public struct GroundTruthScenario: Sendable {
             s.view = .downTheLine; s.walkers = 2; s.birds = 3; s.cloudCover = 0.45; s.cloudDrift = 20
             s.noiseSigma = 2.5; s.jitter = 1; s.lightChange = 0.05; s.lightChangePeriod = 4; s.ballOpacity = 0.9
         },
+        // Mains lamps pulse at 100 Hz; a 60 fps camera with the short shutter that freezes a
+        // ball samples that as a flicker at 20 Hz, a few percent deep.
+        GroundTruthScenario("dtl-floodlights", "down the line under floodlights flickering 4% at 20 Hz, noise, a walker") { s in
+            s.view = .downTheLine; s.noiseSigma = 2; s.walkers = 1; s.cloudCover = 0.3
+            s.lightChange = 0.04; s.lightChangePeriod = 0.05
+        },
         GroundTruthScenario("sky-clean", "side-on, a small ball crossing the sky left to right") { s in
             s.view = .skyCrossing; s.ballLuma = 150; s.cloudCover = 0.15
         },

@@ -34,7 +34,8 @@ public struct GroundTruthSettings: Sendable, Hashable, Codable {
     public var cloudCover: Double = 0.25
     /// Cloud drift in pixels per second (1080p scale); positive moves right.
     public var cloudDrift: Double = 12
-    /// Relative amplitude of a slow global brightness change (0.05 is 5%).
+    /// Relative amplitude of a global brightness change (0.05 is 5%): slow light with a period
+    /// of seconds, lamp flicker with one of a fraction of a second.
     public var lightChange: Double = 0
     /// Period of that change in seconds.
     public var lightChangePeriod: Double = 5
