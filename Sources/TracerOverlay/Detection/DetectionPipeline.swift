@@ -30,6 +30,8 @@ final class DetectionPipeline {
     /// 120 fps video compares each frame with the same moments past as a 60 fps one.
     private(set) var framesPerReferenceInterval = 1
     let extractor: BlobExtractor
+    /// Takes lamp flicker out of the analysis frames before the mask compares them.
+    let flicker = FlickerCompensator()
     private var flags: [FlaggedPixel] = []
     /// The latest frames' luma at their own size, when that is well above the analysis size.
     let fullResolution: FullResolutionHistory?
@@ -155,6 +157,9 @@ final class DetectionPipeline {
         frameNumber += 1
         let image = images[frameNumber % historyLength]
         downscaler.scale(frame, into: image)
+        if frameNumber > 0 {
+            flicker.compensate(image, previous: images[(frameNumber - 1) % historyLength], time: frame.time.seconds)
+        }
         fullResolution?.store(frame, number: frameNumber, keepingReference: keepingFullSize)
         flags.removeAll(keepingCapacity: true)
         guard mask.process(image, region: region, limit: width * height / 20, into: &flags) else { return [] }
