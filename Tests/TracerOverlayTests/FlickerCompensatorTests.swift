@@ -76,11 +76,14 @@ import Testing
         #expect(Self.spread(flickering.means[30...]) < 3, "means \(flickering.means[30...])")
     }
 
-    @Test func steadyAndSlowlyChangingLightIsLeftAsDecoded() {
+    @Test func steadySlowlyChangingAndSteppedLightIsLeftAsDecoded() {
         #expect(!Self.run(fps: 60, frames: 60) { _ in (1, 0) }.changed)
         // 5% over a 3 s period, as clouds pass the sun, at 24 fps (the largest steps per frame).
         #expect(!Self.run(fps: 24, frames: 72) { t in (1 + 0.05 * sin(2 * Double.pi * t / 3), 0) }.changed)
         // A slow ramp of the black level.
         #expect(!Self.run(fps: 30, frames: 60) { t in (1, 3 * t) }.changed)
+        // One step of 5% (a cut to another take of the same scene, a lamp switched on) is no
+        // flicker either.
+        #expect(!Self.run(fps: 60, frames: 60) { t in (t < 0.5 ? 1 : 1.05, 0) }.changed)
     }
 }

@@ -28,17 +28,19 @@ final class FlickerCompensator {
         var inverse: LevelMap { LevelMap(gain: 1 / gain, offset: -offset / gain) }
     }
 
-    /// The spread (standard deviation about their mean over ``window``, in levels at mid grey)
-    /// of frame-to-frame steps from which the brightness is taken to flicker. Slow light steps
-    /// the same way every frame and spreads next to none; 1% of flicker spreads 0.9-1.6 levels
-    /// (4-20 Hz). A shaken camera over a graded sky spreads up to half a level: from 0.4, the
-    /// 640x360 120 fps sky-birds-clouds clips were taken for flicker.
-    static let flickerSpread = 0.8
+    /// The spread (median distance from their median over ``window``, in levels at mid grey) of
+    /// frame-to-frame steps from which the brightness is taken to flicker. Slow light steps the
+    /// same way every frame and spreads next to none; 1% of flicker spreads 0.9-1.1 levels
+    /// (4-20 Hz); a shaken camera over a graded sky steps by up to half a level now and then.
+    static let flickerSpread = 0.6
     /// Seconds of frame-to-frame steps that decide whether the brightness flickers.
     static let window = 0.5
     /// Seconds of frames whose mean brightness a flickering frame is mapped to: a whole period of
     /// the slowest usual flicker (4 Hz, 100 Hz lamps at 24 fps).
     static let smoothing = 0.25
+    /// The largest step (levels at mid grey) from one frame to the next that flicker makes (a
+    /// 4% flicker steps by up to 10); a larger one is a cut.
+    static let largestStep = 25.0
     /// Corrections under this many levels everywhere in 16...240 are not applied.
     static let smallestCorrection = 0.5
     /// Brightness bands (the mean level of the two frames) whose median changes fit the line;
@@ -59,12 +61,16 @@ final class FlickerCompensator {
     private var recent: [(time: Double, step: Double, brightness: LevelMap)] = []
     private var lastTime: Double?
 
-    /// Whether the frame-to-frame steps within ``window`` spread as flicker does.
+    /// Whether the frame-to-frame steps within ``window`` spread as flicker does: most of them,
+    /// not one (a cut between two clips of the same scene steps by a few levels once).
     var isFlickering: Bool {
         guard recent.count >= 4 else { return false }
-        let mean = recent.reduce(0) { $0 + $1.step } / Double(recent.count)
-        let variance = recent.reduce(0) { $0 + ($1.step - mean) * ($1.step - mean) } / Double(recent.count - 1)
-        return variance.squareRoot() >= Self.flickerSpread
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        }
+        let middle = median(recent.map(\.step))
+        return median(recent.map { abs($0.step - middle) }) >= Self.flickerSpread
     }
 
     /// Maps `image` (as decoded, at `time` seconds) to the recent frames' mean brightness where
@@ -78,6 +84,13 @@ final class FlickerCompensator {
         }
         // From the previous frame as decoded: it was mapped by `applied`.
         let step = measured.after(applied)
+        guard abs(step(128) - 128) <= Self.largestStep else {
+            // A cut or a switched light, not flicker: start afresh from this frame.
+            recent.removeAll()
+            brightness = .identity
+            applied = .identity
+            return
+        }
         brightness = step.after(brightness)
         recent.append((time, step(128) - 128, brightness))
         recent.removeAll { $0.time < time - Self.window }
