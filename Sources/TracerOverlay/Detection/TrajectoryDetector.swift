@@ -8,7 +8,8 @@ import MediaKitLinux
 /// trajectories that gained a point in that frame (a trajectory is never repeated without a new
 /// point). One detector belongs to one video and one owner.
 ///
-/// How it works: frames are reduced to luma at the analysis size; each pixel is compared with the
+/// How it works: frames are reduced to luma at the analysis size (and, where lamps make the whole
+/// picture flicker, mapped to the recent frames' brightness); each pixel is compared with the
 /// brightest and darkest values around it in a few earlier frames (so camera shake, noise, slow
 /// light changes and resting balls stay quiet, and the ball shows in either polarity); changed
 /// pixels are grouped into small blobs, blobs too big or inside moving regions are set aside, and
