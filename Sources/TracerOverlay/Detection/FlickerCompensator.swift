@@ -55,7 +55,7 @@ final class FlickerCompensator {
     /// The latest frame's brightness as decoded, relative to the first frame's.
     private var brightness = LevelMap.identity
     /// The map applied to the latest frame (identity when it was left as decoded).
-    private(set) var applied = LevelMap.identity
+    private var applied = LevelMap.identity
     /// The frames of the last ``window`` seconds: time, step from the frame before (its effect
     /// at mid grey, levels) and brightness.
     private var recent: [(time: Double, step: Double, brightness: LevelMap)] = []
@@ -63,7 +63,7 @@ final class FlickerCompensator {
 
     /// Whether the frame-to-frame steps within ``window`` spread as flicker does: most of them,
     /// not one (a cut between two clips of the same scene steps by a few levels once).
-    var isFlickering: Bool {
+    private var isFlickering: Bool {
         guard recent.count >= 4 else { return false }
         func median(_ values: [Double]) -> Double {
             let sorted = values.sorted()
@@ -147,19 +147,12 @@ final class FlickerCompensator {
         // Each band's median change (a bin holds one whole difference, half a level either
         // side) at its mean level.
         var points: [(level: Double, change: Double, weight: Double)] = []
-        for band in 0..<4 {
-            let base = band * 512
-            let total = differences[base..<(base + 512)].reduce(0, +)
-            guard total >= Self.minimumBandSamples else { continue }
-            var seen = 0
-            for bin in 0..<512 {
-                let count = differences[base + bin]
-                if 2 * (seen + count) >= total {
-                    let within = (Double(total) / 2 - Double(seen)) / Double(max(count, 1))
-                    points.append((Double(levelSums[band]) / Double(2 * total), Double(bin - 256) - 0.5 + within, Double(total)))
-                    break
-                }
-                seen += count
+        differences.withUnsafeBufferPointer { all in
+            for band in 0..<4 {
+                let counts = UnsafeBufferPointer(rebasing: all[(band * 512)..<((band + 1) * 512)])
+                let total = counts.reduce(0, +)
+                guard total >= Self.minimumBandSamples, let median = interpolatedMedian(counts, total: total) else { continue }
+                points.append((Double(levelSums[band]) / Double(2 * total), median - 256, Double(total)))
             }
         }
         guard !points.isEmpty else { return nil }

@@ -168,17 +168,8 @@ final class MotionMask {
         for value in 0..<256 {
             histogram[value] += histogram[256 + value] + histogram[512 + value] + histogram[768 + value]
         }
-        guard samples > 0 else { return }
-        var seen = 0, median = 0
-        for value in 0..<256 {
-            seen += histogram[value]
-            if seen * 2 >= samples { median = value; break }
-        }
-        // Interpolate inside the median's bin so that low noise is not rounded to 0 or 1.
-        var below = 0
-        for value in 0..<median { below += histogram[value] }
-        let inBin = max(histogram[median], 1)
-        let level = Double(median) + (Double(samples) / 2 - Double(below)) / Double(inBin) - 0.5
+        // Interpolated inside the median's bin so that low noise is not rounded to 0 or 1.
+        guard let level = interpolatedMedian(UnsafeBufferPointer(start: histogram, count: 256), total: samples) else { return }
         let measured = max(level, 0.25)
         noiseLevel = frameCount < 3 ? measured : 0.9 * noiseLevel + 0.1 * measured
     }
