@@ -13,7 +13,8 @@ import MediaKitLinux
     /// A ball struck down the line at 800 px, slowing from 36 px a frame as it recedes.
     static let flight: [Double] = [402.1, 365.8, 338.0, 313.0, 291.7, 272.6, 255.4, 240.0, 226.1, 213.5, 202.0, 191.5]
 
-    static let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+    /// A fresh tracker per use: a tracker keeps memos of its answers and is not to be shared across tests running at once.
+    static var tracker: BallTracker { BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)) }
 
     /// 1280x720 120 fps dtl-everything-3: the club head coming through the tee the frame before
     /// the launch, 20 px below the ball's launch point, led its flight.

@@ -11,7 +11,8 @@ import MediaKitLinux
         Track.confirmed(onVerticalLineAt: 300, heights: ys, frameRate: 60)
     }
 
-    static let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+    /// A fresh tracker per use: a tracker keeps memos of its answers and is not to be shared across tests running at once.
+    static var tracker: BallTracker { BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)) }
 
     /// A far ball receding down the line: 1 px a frame, then half a pixel.
     @Test func aBallSlowingTowardsItsApexSettles() {

@@ -64,6 +64,51 @@ extension BallTracker {
     /// have taken a few points off it (a bird it crossed) before it ended, while the young
     /// track found the ball again.
     func continues(_ old: Track, with young: Track) -> Bool {
+        let first = young.points[0].frame
+        // What the answer depends on, read without copying `old`'s points.
+        var count = 0, lastIndex = -1
+        for (i, p) in old.points.enumerated() where p.frame < first {
+            count += 1
+            lastIndex = i
+        }
+        guard count >= 4, first - old.points[lastIndex].frame <= settings.resumeWindow else { return false }
+        let last = old.points[lastIndex]
+        var digest: UInt64 = 0x9E37_79B9_7F4A_7C15, taken = 0
+        for p in old.points[...lastIndex].reversed() where p.frame < first {
+            guard taken < Self.continuationHistory else { break }
+            taken += 1
+            Self.mix(&digest, UInt64(bitPattern: Int64(p.frame)))
+            Self.mix(&digest, (p.t + 0).bitPattern)
+            Self.mix(&digest, (p.x + 0).bitPattern)
+            Self.mix(&digest, (p.y + 0).bitPattern)
+        }
+        let head = young.points.prefix(3)
+        var frames = SIMD3<Int>(repeating: 0), ts = SIMD3<Double>(repeating: 0), xs = ts, ys = ts
+        for (k, p) in head.enumerated() {
+            frames[k] = p.frame
+            ts[k] = p.t
+            xs[k] = p.x
+            ys[k] = p.y
+        }
+        let key = ContinuationMemo.Key(uuid: old.uuid, confirmed: old.confirmed, count: count, lastFrame: last.frame,
+                                       lastX: last.x, lastY: last.y, digest: digest, youngCount: head.count,
+                                       youngFrames: frames, youngT: ts, youngX: xs, youngY: ys)
+        return continuationMemo.answer(key) { continuesUnmemoized(old, with: young) }
+    }
+
+    /// How many of an earlier track's last points a prediction from it reads, and more: the
+    /// flight fit's window (12) after dropping one point.
+    static let continuationHistory = 16
+
+    /// Folds `word` into `digest` (a multiply-xorshift step; +0 has made -0.0 read as 0.0).
+    @inline(__always)
+    private static func mix(_ digest: inout UInt64, _ word: UInt64) {
+        digest = (digest ^ word) &* 0xBF58_476D_1CE4_E5B9
+        digest ^= digest >> 31
+    }
+
+    /// ``continues(_:with:)`` worked out.
+    private func continuesUnmemoized(_ old: Track, with young: Track) -> Bool {
         let before = Self.before(young, old)
         guard young.points[0].frame - before.lastFrame <= settings.resumeWindow else { return false }
         // A track losing its ball often takes a wrong point on its way out (x264 erased the

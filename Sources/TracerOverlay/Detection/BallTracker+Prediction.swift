@@ -41,7 +41,10 @@ extension BallTracker {
                     let p = window[window.startIndex + i]
                     return (p.t, p.x, p.y)
                 }
-                if let fit = ProjectiveTimeFit.fit(count: window.count, sample: sample), let p = fit.point(at: t) {
+                let fitted = flightFitMemo.fit(FlightFitMemo.key(count: window.count, loose: false, sample: sample)) {
+                    ProjectiveTimeFit.fit(count: window.count, sample: sample)
+                }
+                if let fit = fitted, let p = fit.point(at: t) {
                     // Trust the model only while it keeps going the way the object went.
                     let px = p.x - last.x, py = p.y - last.y
                     let ahead = (px * vx + py * vy) / max(step / dt * (px * px + py * py).squareRoot(), 1e-9)
@@ -56,8 +59,10 @@ extension BallTracker {
                             // the fit shows it, the depth terms as free as the judge lets them be
                             // give a second guess, and the gate spans both.
                             guard window.count >= Self.looseFitMinimumPoints, fit.rmsResidual > Self.looseFitResidual,
-                                  let loose = ProjectiveTimeFit.fit(count: window.count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread,
-                                                                    sample: sample),
+                                  let loose = flightFitMemo.fit(FlightFitMemo.key(count: window.count, loose: true, sample: sample), compute: {
+                                      ProjectiveTimeFit.fit(count: window.count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread,
+                                                            sample: sample)
+                                  }),
                                   loose.rmsResidual < fit.rmsResidual, let q = loose.point(at: t) else {
                                 return Prediction(x: p.x, y: p.y, gate: gate, vx: vx, vy: vy)
                             }

@@ -5,7 +5,14 @@ import MediaKitLinux
 /// predicts with constant acceleration, and confirms a track only when its recent points lie on
 /// a smooth parabola in time, move consistently and leave where they started.
 struct BallTracker {
-    var settings: TrackerSettings
+    var settings: TrackerSettings {
+        // Answers worked out under other settings may differ; a copy of this tracker keeps its own.
+        didSet { continuationMemo = ContinuationMemo() }
+    }
+    /// Answers of ``continues(_:with:)`` (``ContinuationMemo``).
+    private(set) var continuationMemo = ContinuationMemo()
+    /// Flight fits of prediction windows (``FlightFitMemo``).
+    private(set) var flightFitMemo = FlightFitMemo()
     private(set) var tracks: [Track] = []
     /// Confirmed tracks that ran out of misses lately, and launches lost before they could be
     /// confirmed (``isLostLaunch(_:)``): a young track that takes up where one left off (the
@@ -20,6 +27,8 @@ struct BallTracker {
 
     mutating func reset() {
         tracks.removeAll(); ended.removeAll(); frame = 0
+        continuationMemo = ContinuationMemo()
+        flightFitMemo = FlightFitMemo()
         frameTimes = Array(repeating: (-1, .zero, 0), count: frameTimes.count)
     }
 
@@ -29,6 +38,7 @@ struct BallTracker {
     mutating func update(_ candidates: [BallCandidate], frameNumber: Int, time: MediaTime, t: Double,
                          search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
         frame = frameNumber
+        flightFitMemo.nextFrame()
         frameTimes[frameNumber % frameTimes.count] = (frameNumber, time, t)
         // The last reports carried these tracks' histories as they are.
         for i in tracks.indices where tracks[i].historyRevised && tracks[i].confirmed && tracks[i].reportedCount == tracks[i].points.count {
@@ -417,22 +427,19 @@ struct BallTracker {
     /// Unconfirmed hypotheses that end on the same two points as a longer one (or on a
     /// confirmed track's latest point) describe the same object: keep only the best.
     private mutating func removeSharedHypotheses() {
-        struct Key: Hashable {
+        struct Key: Equatable {
             var f1: Int; var x1: Double; var y1: Double; var f2: Int; var x2: Double; var y2: Double
-            // One pre-mixed word instead of six: this runs over every hypothesis on every frame.
             // (+ 0 makes -0.0 hash like 0.0, which it equals.)
-            func hash(into hasher: inout Hasher) {
+            var mixed: UInt64 {
                 var h = UInt64(bitPattern: Int64(f1)) &* 0x9E37_79B9_7F4A_7C15
                 h = (h ^ (x1 + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
                 h = (h ^ (y1 + 0).bitPattern) &* 0x94D0_49BB_1331_11EB
                 h = (h ^ UInt64(bitPattern: Int64(f2))) &* 0x9E37_79B9_7F4A_7C15
                 h = (h ^ (x2 + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
-                hasher.combine(h ^ (y2 + 0).bitPattern)
+                h ^= (y2 + 0).bitPattern
+                return h ^ (h >> 29)
             }
         }
-        var confirmedEnds = Set<Key>()
-        var best: [Key: Int] = [:]
-        best.reserveCapacity(tracks.count)
         func key(_ t: Track, _ depth: Int) -> Key? {
             let n = t.points.count
             guard n >= depth else { return nil }
@@ -440,7 +447,14 @@ struct BallTracker {
             let b = depth == 2 ? t.points[n - 2] : a
             return Key(f1: a.frame, x1: a.x, y1: a.y, f2: b.frame, x2: b.x, y2: b.y)
         }
-        for t in tracks where t.confirmed { if let k = key(t, 1) { confirmedEnds.insert(k) } }
+        // Few confirmed tracks: a list. The best hypothesis per two last points: an open-addressed
+        // table of track indices (this runs over every hypothesis on every frame, and Swift's
+        // seeded hashing of a dictionary's keys cost more than the comparisons).
+        let confirmedEnds = tracks.filter(\.confirmed).compactMap { key($0, 1) }
+        var mask = 15
+        while mask + 1 < 2 * tracks.count { mask = 2 * mask + 1 }
+        var slots = [Int](repeating: -1, count: mask + 1)
+        var keys = [Key?](repeating: nil, count: tracks.count)
         var keep = [Bool](repeating: true, count: tracks.count)
         // A hypothesis that keeps winning meets every rival on its two points: fit it once.
         var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count)
@@ -451,15 +465,19 @@ struct BallTracker {
         for (i, t) in tracks.enumerated() where !t.confirmed {
             if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
             guard t.points.count >= 2, let k = key(t, 2) else { continue }
-            if let j = best[k] {
+            keys[i] = k
+            var s = Int(truncatingIfNeeded: k.mixed) & mask
+            while slots[s] >= 0 && keys[slots[s]] != k { s = (s + 1) & mask }
+            let j = slots[s]
+            if j >= 0 {
                 if isBetterHypothesis(t, than: tracks[j], rms: { rms($0 ? i : j, $1) }) {
                     keep[j] = false
-                    best[k] = i
+                    slots[s] = i
                 } else {
                     keep[i] = false
                 }
             } else {
-                best[k] = i
+                slots[s] = i
             }
         }
         tracks = tracks.indices.filter { keep[$0] }.map { tracks[$0] }

@@ -48,9 +48,20 @@ final class FlickerCompensator {
     private static let bands = [24, 76, 128, 180, 233]
     /// Fewest pixels a band needs to count.
     private static let minimumBandSamples = 400
+    /// The band of a pixel by its levels in the two frames (current * 256 + previous): banded
+    /// by the mean of both, not the previous one's (a pixel picked for the previous frame's noise
+    /// alone changes back towards its level, and a band whose edge cuts through a level would
+    /// lean); 4 where a level is outside the bands or within 4 of black or white. One look-up
+    /// a pixel instead of eight comparisons.
+    private static let bandOfLevels: [UInt8] = (0..<65536).map { pair in
+        let a = pair >> 8, b = pair & 255, level = (a + b) >> 1
+        guard level >= bands[0] && level < bands[4] && a >= 4 && a <= 251 && b >= 4 && b <= 251 else { return 4 }
+        return level < bands[2] ? (level < bands[1] ? 0 : 1) : (level < bands[3] ? 2 : 3)
+    }
 
-    private var differences = [Int](repeating: 0, count: 4 * 512)
-    private var levelSums = [Int](repeating: 0, count: 4)
+    /// Differences counted by band (a fifth for pixels outside the bands, never read).
+    private var differences = [Int](repeating: 0, count: 5 * 512)
+    private var levelSums = [Int](repeating: 0, count: 5)
     private var table = [UInt8](repeating: 0, count: 256)
     /// The latest frame's brightness as decoded, relative to the first frame's.
     private var brightness = LevelMap.identity
@@ -122,25 +133,22 @@ final class FlickerCompensator {
     /// brightness band over every sixteenth row (weighted by the band's pixels); a gain alone where
     /// one band holds nearly all the picture; nil when too few pixels qualify.
     private func change(from previous: LumaImage, to current: LumaImage) -> LevelMap? {
-        let bands = Self.bands
         differences.withUnsafeMutableBufferPointer { counts in
             counts.initialize(repeating: 0)
             levelSums.withUnsafeMutableBufferPointer { sums in
                 sums.initialize(repeating: 0)
-                var y = 4
-                while y < current.height - 4 {
-                    let c = current.pixels(y), p = previous.pixels(y)
-                    for x in 0..<current.width {
-                        // Banded by the mean of both frames' levels, not the previous one's: a
-                        // pixel picked for the previous frame's noise alone changes back towards
-                        // its level, and a band whose edge cuts through a level would lean.
-                        let a = Int(c[x]), b = Int(p[x]), level = (a + b) >> 1
-                        guard level >= bands[0] && level < bands[4] && a >= 4 && a <= 251 && b >= 4 && b <= 251 else { continue }
-                        let band = level < bands[2] ? (level < bands[1] ? 0 : 1) : (level < bands[3] ? 2 : 3)
-                        counts[band * 512 + 256 + a - b] += 1
-                        sums[band] += a + b
+                Self.bandOfLevels.withUnsafeBufferPointer { bandOf in
+                    var y = 4
+                    while y < current.height - 4 {
+                        let c = current.pixels(y), p = previous.pixels(y)
+                        for x in 0..<current.width {
+                            let a = Int(c[x]), b = Int(p[x])
+                            let band = Int(bandOf[a << 8 | b])
+                            counts[band * 512 + 256 + a - b] += 1
+                            sums[band] += a + b
+                        }
+                        y += 16
                     }
-                    y += 16
                 }
             }
         }
