@@ -62,6 +62,35 @@ import MediaKitLinux
         #expect(abs(straight.y - 135.0) < 1, "predicted \(straight.y)")
     }
 
+    /// The first two points of a ball struck down the line in a 1280x720 24-25 fps clip, at 800
+    /// px: a 79 px step, then, as it recedes, one of 37. The straight line put it 42 px past its
+    /// next image, outside the gate, and the flight was never found; the place it would reach
+    /// at half its speed is asked as well. A speck where the straight line goes still matches
+    /// (a ball crossing the sky keeps its speed), and over 60 fps frames nothing changes.
+    @Test func aTwoPointLaunchIsAlsoSoughtWhereItWouldBeAtHalfItsSpeed() throws {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
+            BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
+                          neighbourhoodActivity: 0)
+        }
+        var track = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 25)
+        track.confirmed = false
+        let t = 25.0 / 25
+        let prediction = try #require(tracker.predict(track, t: t))
+        let ball = tracker.matchCost(track, prediction, candidate(414.5, 200.7, contrast: 40), t: t)
+        #expect(ball != nil, "predicted (\(prediction.x), \(prediction.y)) gate \(prediction.gate)")
+        let ahead = tracker.matchCost(track, prediction, candidate(417.5, 159.0, contrast: 27), t: t)
+        #expect(ahead != nil)
+        // Where neither guess goes (well short of half the speed): no match.
+        #expect(tracker.matchCost(track, prediction, candidate(413.0, 222.0, contrast: 27), t: t) == nil)
+
+        var fast = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 60)
+        fast.confirmed = false
+        let straight = try #require(tracker.predict(fast, t: 25.0 / 60))
+        #expect(straight.receding == nil)
+        #expect(tracker.matchCost(fast, straight, candidate(414.5, 200.7, contrast: 40), t: 25.0 / 60) == nil)
+    }
+
     /// A ball just struck down the line in a 640x360 120 fps clip, bright against trees and
     /// slowing hard as it recedes (24 px a frame to 7 in eleven frames). At the horizon x264's
     /// ringing hid it for a frame; two frames on, it shows against the sky at a tenth of its

@@ -421,7 +421,7 @@ struct BallTracker {
     /// How far from the last point a matching candidate can be.
     private func reach(_ track: Track, _ prediction: Prediction?, t: Double) -> Double {
         guard let prediction else { return settings.maxSpeed * (t - track.points[track.points.count - 1].t) }
-        return prediction.gate
+        return prediction.reach
     }
 
     /// Unconfirmed hypotheses that end on the same two points as a longer one (or on a
