@@ -73,14 +73,14 @@ extension BallTracker {
         }
         guard count >= 4, first - old.points[lastIndex].frame <= settings.resumeWindow else { return false }
         let last = old.points[lastIndex]
-        var digest: UInt64 = 0x9E37_79B9_7F4A_7C15, taken = 0
+        var digest = Digest(), taken = 0
         for p in old.points[...lastIndex].reversed() where p.frame < first {
             guard taken < Self.continuationHistory else { break }
             taken += 1
-            Self.mix(&digest, UInt64(bitPattern: Int64(p.frame)))
-            Self.mix(&digest, (p.t + 0).bitPattern)
-            Self.mix(&digest, (p.x + 0).bitPattern)
-            Self.mix(&digest, (p.y + 0).bitPattern)
+            digest.mix(p.frame)
+            digest.mix(p.t)
+            digest.mix(p.x)
+            digest.mix(p.y)
         }
         let head = young.points.prefix(3)
         var frames = SIMD3<Int>(repeating: 0), ts = SIMD3<Double>(repeating: 0), xs = ts, ys = ts
@@ -91,7 +91,7 @@ extension BallTracker {
             ys[k] = p.y
         }
         let key = ContinuationMemo.Key(uuid: old.uuid, confirmed: old.confirmed, count: count, lastFrame: last.frame,
-                                       lastX: last.x, lastY: last.y, digest: digest, youngCount: head.count,
+                                       lastX: last.x, lastY: last.y, digest: digest.value, youngCount: head.count,
                                        youngFrames: frames, youngT: ts, youngX: xs, youngY: ys)
         return continuationMemo.answer(key) { continuesUnmemoized(old, with: young) }
     }
@@ -99,13 +99,6 @@ extension BallTracker {
     /// How many of an earlier track's last points a prediction from it reads, and more: the
     /// flight fit's window (12) after dropping one point.
     static let continuationHistory = 16
-
-    /// Folds `word` into `digest` (a multiply-xorshift step; +0 has made -0.0 read as 0.0).
-    @inline(__always)
-    private static func mix(_ digest: inout UInt64, _ word: UInt64) {
-        digest = (digest ^ word) &* 0xBF58_476D_1CE4_E5B9
-        digest ^= digest >> 31
-    }
 
     /// ``continues(_:with:)`` worked out.
     private func continuesUnmemoized(_ old: Track, with young: Track) -> Bool {

@@ -56,19 +56,14 @@ final class FlightFitMemo {
 
     /// The key of the window of `count` samples that `sample` gives by index.
     static func key(count: Int, loose: Bool, sample: (Int) -> (t: Double, x: Double, y: Double)) -> Key {
-        var digest: UInt64 = 0x9E37_79B9_7F4A_7C15
-        @inline(__always) func mix(_ word: UInt64) {
-            digest = (digest ^ word) &* 0xBF58_476D_1CE4_E5B9
-            digest ^= digest >> 31
-        }
-        // +0 makes -0.0 read as 0.0, which it equals.
+        var digest = Digest()
         for i in 0..<count {
             let s = sample(i)
-            mix((s.t + 0).bitPattern)
-            mix((s.x + 0).bitPattern)
-            mix((s.y + 0).bitPattern)
+            digest.mix(s.t)
+            digest.mix(s.x)
+            digest.mix(s.y)
         }
         let last = sample(count - 1)
-        return Key(count: count, lastT: last.t, lastX: last.x, lastY: last.y, digest: digest, loose: loose)
+        return Key(count: count, lastT: last.t, lastX: last.x, lastY: last.y, digest: digest.value, loose: loose)
     }
 }

@@ -77,3 +77,24 @@ struct PremixedTable<Key: Equatable, Value> {
         slots[s] = Int32(e)
     }
 }
+
+/// A 64-bit digest folded word by word (multiply, then xor-shift), for ``PremixedTable`` keys
+/// that stand for many numbers.
+struct Digest {
+    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// Folds in one word.
+    @inline(__always)
+    mutating func mix(_ word: UInt64) {
+        value = (value ^ word) &* 0xBF58_476D_1CE4_E5B9
+        value ^= value >> 31
+    }
+
+    /// Folds in a number by its bits (+0 makes -0.0 read as 0.0, which it equals).
+    @inline(__always)
+    mutating func mix(_ number: Double) { mix((number + 0).bitPattern) }
+
+    /// Folds in an integer.
+    @inline(__always)
+    mutating func mix(_ integer: Int) { mix(UInt64(bitPattern: Int64(integer))) }
+}
