@@ -429,15 +429,10 @@ struct BallTracker {
     private mutating func removeSharedHypotheses() {
         struct Key: Equatable {
             var f1: Int; var x1: Double; var y1: Double; var f2: Int; var x2: Double; var y2: Double
-            // (+ 0 makes -0.0 hash like 0.0, which it equals.)
             var mixed: UInt64 {
-                var h = UInt64(bitPattern: Int64(f1)) &* 0x9E37_79B9_7F4A_7C15
-                h = (h ^ (x1 + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
-                h = (h ^ (y1 + 0).bitPattern) &* 0x94D0_49BB_1331_11EB
-                h = (h ^ UInt64(bitPattern: Int64(f2))) &* 0x9E37_79B9_7F4A_7C15
-                h = (h ^ (x2 + 0).bitPattern) &* 0xBF58_476D_1CE4_E5B9
-                h ^= (y2 + 0).bitPattern
-                return h ^ (h >> 29)
+                var digest = Digest()
+                digest.mix(f1); digest.mix(x1); digest.mix(y1); digest.mix(f2); digest.mix(x2); digest.mix(y2)
+                return digest.value
             }
         }
         func key(_ t: Track, _ depth: Int) -> Key? {
@@ -447,14 +442,10 @@ struct BallTracker {
             let b = depth == 2 ? t.points[n - 2] : a
             return Key(f1: a.frame, x1: a.x, y1: a.y, f2: b.frame, x2: b.x, y2: b.y)
         }
-        // Few confirmed tracks: a list. The best hypothesis per two last points: an open-addressed
-        // table of track indices (this runs over every hypothesis on every frame, and Swift's
-        // seeded hashing of a dictionary's keys cost more than the comparisons).
+        // Few confirmed tracks: a list. The best hypothesis per two last points: a table of
+        // track indices (this runs over every hypothesis on every frame).
         let confirmedEnds = tracks.filter(\.confirmed).compactMap { key($0, 1) }
-        var mask = 15
-        while mask + 1 < 2 * tracks.count { mask = 2 * mask + 1 }
-        var slots = [Int](repeating: -1, count: mask + 1)
-        var keys = [Key?](repeating: nil, count: tracks.count)
+        var best = PremixedTable<Key, Int>(capacity: tracks.count)
         var keep = [Bool](repeating: true, count: tracks.count)
         // A hypothesis that keeps winning meets every rival on its two points: fit it once.
         var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count)
@@ -465,19 +456,17 @@ struct BallTracker {
         for (i, t) in tracks.enumerated() where !t.confirmed {
             if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
             guard t.points.count >= 2, let k = key(t, 2) else { continue }
-            keys[i] = k
-            var s = Int(truncatingIfNeeded: k.mixed) & mask
-            while slots[s] >= 0 && keys[slots[s]] != k { s = (s + 1) & mask }
-            let j = slots[s]
-            if j >= 0 {
+            let hash = k.mixed
+            if let entry = best.index(of: k, hash: hash) {
+                let j = best[entry]
                 if isBetterHypothesis(t, than: tracks[j], rms: { rms($0 ? i : j, $1) }) {
                     keep[j] = false
-                    slots[s] = i
+                    best[entry] = i
                 } else {
                     keep[i] = false
                 }
             } else {
-                slots[s] = i
+                best.insert(k, hash: hash, value: i)
             }
         }
         tracks = tracks.indices.filter { keep[$0] }.map { tracks[$0] }

@@ -32,10 +32,9 @@ final class ContinuationMemo {
 
         /// The table's hash: the digest, the young track's first frame and the place of its first point.
         var mixed: UInt64 {
-            var h = (digest ^ UInt64(bitPattern: Int64(youngFrames[0]))) &* 0xBF58_476D_1CE4_E5B9
-            h = (h ^ (youngX[0] + 0).bitPattern) &* 0x94D0_49BB_1331_11EB
-            h = (h ^ (youngY[0] + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
-            return h ^ (h >> 32)
+            var mixed = Digest()
+            mixed.mix(digest); mixed.mix(youngFrames[0]); mixed.mix(youngX[0]); mixed.mix(youngY[0])
+            return mixed.value
         }
     }
 

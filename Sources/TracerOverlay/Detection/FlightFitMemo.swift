@@ -20,8 +20,9 @@ final class FlightFitMemo {
 
         /// The table's hash: the digest already mixes every point.
         var mixed: UInt64 {
-            let h = (digest ^ UInt64(2 * count + (loose ? 1 : 0))) &* 0x94D0_49BB_1331_11EB
-            return h ^ (h >> 32)
+            var mixed = Digest()
+            mixed.mix(digest); mixed.mix(2 * count + (loose ? 1 : 0))
+            return mixed.value
         }
     }
 
