@@ -228,8 +228,23 @@ struct TrackerSettings {
     /// Most points a track may gather before it passes the trajectory tests; past that it is
     /// never reported.
     var longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
-    /// ``longestUnconfirmedTrack`` where frames are analysed at 60 fps or slower.
+    /// ``longestUnconfirmedTrack`` where frames are analysed at 60 fps.
     static let longestUnconfirmedTrackAt60Fps = 30
+
+    /// ``longestUnconfirmedTrack`` for frames `frameInterval` seconds apart, judged in windows of
+    /// `trajectoryLength` points: as long a time as at 60 fps (faster video judges each point
+    /// over `framesPerReferenceInterval` frames), but at least a few windows past the first.
+    /// Counted in points alone, 30 points at 30 fps gave a bird a second of flapping flight, and
+    /// once its last window happened to bend like a ball's it was reported (1280x720 30 fps
+    /// dtl-birds-walkers-no-shot-10: 25 points, the last taken 34 px below the bird after two
+    /// missed frames). Balls struck at 24-30 fps passed with 13 points at most.
+    static func longestUnconfirmedTrack(frameInterval: Double, framesPerReferenceInterval: Int,
+                                        trajectoryLength: Int) -> Int {
+        let sameTime = framesPerReferenceInterval > 1
+            ? longestUnconfirmedTrackAt60Fps * framesPerReferenceInterval
+            : Int((Double(longestUnconfirmedTrackAt60Fps) * DetectionPipeline.referenceFrameInterval / frameInterval).rounded())
+        return max(sameTime, trajectoryLength + 5)
+    }
     /// Frames a confirmed track must have gone without its object before a sibling hypothesis
     /// grown from its points carries its flight on (one missed frame is common and harmless).
     var siblingTakeoverMisses = 2

@@ -124,15 +124,16 @@ public final class TrajectoryDetector {
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
         }
         let pipeline = pipeline!
-        if let interval, adaptFrameRate(pipeline, interval: interval) {
+        if let interval, let adapted = adaptFrameRate(pipeline, interval: interval) {
             // A window of ten 120 fps frames spans half the arc ten 60 fps frames do: a club head
             // swung up or lowered bends too little in it to be told from a flight (a 120 fps
             // catalogue: 5 false trajectories, none judged over twice the frames).
             // Past the longest a young track may go unconfirmed, the same: at 240 fps a window
             // of 40 points was longer than 30, and nothing was ever reported.
             tracker.settings.trajectoryLength = trajectoryLength * pipeline.framesPerReferenceInterval
-            tracker.settings.longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
-                * pipeline.framesPerReferenceInterval
+            tracker.settings.longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrack(
+                frameInterval: adapted, framesPerReferenceInterval: pipeline.framesPerReferenceInterval,
+                trajectoryLength: tracker.settings.trajectoryLength)
             tracker.settings.framesPerJudgedPoint = pipeline.framesPerReferenceInterval
             // A ball x264 erases for a few frames is gone for a time, not a count of frames: at
             // 240 fps five frames were too few to span one such gap, and the flight ended
@@ -177,15 +178,16 @@ public final class TrajectoryDetector {
     /// Sets `pipeline` to the frame rate measured so far, `interval` being the latest: on its
     /// second frame the first interval (or, for a pipeline started afresh for a new frame size,
     /// the median of ``frameIntervalSamples``), then once, on the frame that completes that
-    /// sample, its median where the first interval was off. Returns whether it was set.
-    private func adaptFrameRate(_ pipeline: DetectionPipeline, interval: Double) -> Bool {
+    /// sample, its median where the first interval was off. Returns the interval it was set to,
+    /// nil when it was not set.
+    private func adaptFrameRate(_ pipeline: DetectionPipeline, interval: Double) -> Double? {
         let sampling = firstIntervals.count < Self.frameIntervalSamples
         if sampling { firstIntervals.append(interval) }
         let settled = firstIntervals.count == Self.frameIntervalSamples
         let correcting = pipeline.frameNumber != 0
-        guard !correcting || (sampling && settled) else { return false }
+        guard !correcting || (sampling && settled) else { return nil }
         let estimate = settled ? firstIntervals.sorted()[Self.frameIntervalSamples / 2] : interval
-        return pipeline.adapt(toFrameInterval: estimate, correcting: correcting)
+        return pipeline.adapt(toFrameInterval: estimate, correcting: correcting) ? estimate : nil
     }
 
     private func validateParameters() throws(MediaError) {

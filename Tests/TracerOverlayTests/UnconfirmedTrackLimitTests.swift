@@ -1,0 +1,40 @@
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// How long a young track may go without passing the trajectory tests: as long a time as 30
+/// points at 60 fps, at any frame rate, but never fewer points than a few windows' worth.
+@Suite struct UnconfirmedTrackLimitTests {
+    func limit(fps: Double, framesPerReferenceInterval: Int = 1, trajectoryLength: Int = 10) -> Int {
+        TrackerSettings.longestUnconfirmedTrack(frameInterval: 1 / fps, framesPerReferenceInterval: framesPerReferenceInterval,
+                                                trajectoryLength: trajectoryLength)
+    }
+
+    @Test func theLimitIsHalfASecondOfFrames() {
+        #expect(limit(fps: 60) == 30)
+        #expect(limit(fps: 59.94) == 30)
+        #expect(limit(fps: 50) == 25)
+        #expect(limit(fps: 30) == 15)
+        // Above 60 fps each judged point stands for whole 60 fps intervals.
+        #expect(limit(fps: 120, framesPerReferenceInterval: 2, trajectoryLength: 20) == 60)
+        #expect(limit(fps: 240, framesPerReferenceInterval: 4, trajectoryLength: 40) == 120)
+    }
+
+    @Test func aFewWindowsFitAtAnyFrameRate() {
+        #expect(limit(fps: 25) == 15)
+        #expect(limit(fps: 24) == 15)
+        #expect(limit(fps: 60, trajectoryLength: 30) == 35)
+    }
+
+    @Test func theDetectorSetsTheLimitFromTheFrameRate() throws {
+        for (fps, expected) in [(30.0, 15), (60.0, 30), (120.0, 60)] {
+            let detector = try TrajectoryDetector(trajectoryLength: 10)
+            for i in 0..<8 {
+                let frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8,
+                                           time: MediaTime(seconds: Double(i) / fps, preferredTimescale: 600_000))
+                _ = try detector.process(frame)
+            }
+            #expect(detector.tracker.settings.longestUnconfirmedTrack == expected, "\(fps) fps")
+        }
+    }
+}
