@@ -36,7 +36,7 @@ extension BallTracker {
             let step = ((found.x - last.x) * (found.x - last.x) + (found.y - last.y) * (found.y - last.y)).squareRoot()
             let expected = ((prediction.x - last.x) * (prediction.x - last.x) + (prediction.y - last.y) * (prediction.y - last.y)).squareRoot()
             guard step >= settings.youngFullSizeMinimumPace * expected else { continue }
-            var branch = track
+            var branch = branchingCopy(of: track)
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true
             branch.points.append(p)

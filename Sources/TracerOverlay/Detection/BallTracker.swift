@@ -142,11 +142,14 @@ struct BallTracker {
             let extends = options.first.map { $0.1 < 0.35 || lone } ?? false
             let chosen = options.prefix(lone ? 3 : 2)
             for (k, option) in chosen.enumerated() {
-                var branch = tracks[ti]
+                var branch: Track
                 if extends && k == chosen.count - 1 {
                     // Nothing reads a hypothesis that moved on again: its last branch takes its
                     // points over instead of copying them.
+                    branch = tracks[ti]
                     tracks[ti].points = []
+                } else {
+                    branch = branchingCopy(of: tracks[ti])
                 }
                 if k > 0 { branch.uuid = TrackIdentifier.make() }
                 branch.points.append(point(candidates[option.0], time: time, t: t))
@@ -490,7 +493,7 @@ struct BallTracker {
             let recent = track.points.suffix(3)
             let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
             let strength = min(max(contrast / typical - 1, 0), settings.strongestPromise)
-            return min(Double(track.points.count), length) + 2 * strength - 0.5 * Double(track.misses)
+            return min(Double(track.pointCount), length) + 2 * strength - 0.5 * Double(track.misses)
         }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
         tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
@@ -521,7 +524,7 @@ struct BallTracker {
     /// every later prediction away from the ball.
     /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
     private func isBetterHypothesis(_ a: Track, than b: Track, rms: (Bool, Int) -> Double) -> Bool {
-        let k = min(a.points.count, b.points.count, settings.trajectoryLength)
+        let k = min(a.pointCount, b.pointCount, settings.trajectoryLength)
         if k >= 4 {
             let ra = rms(true, k), rb = rms(false, k)
             // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
@@ -533,13 +536,29 @@ struct BallTracker {
         // among other motion has not taken the club or the golfer for it (at 30 fps a ball
         // crossing the horizon beside the golfer's head was started from the head, and its
         // look back then took a streak 55 px off the flight for its launch).
-        if a.points.count == b.points.count {
+        if a.pointCount == b.pointCount {
             let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > settings.crowdedActivity }
             let crowdedA = a.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             let crowdedB = b.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             if crowdedA != crowdedB { return crowdedA < crowdedB }
         }
-        return a.points.count > b.points.count
+        return a.pointCount > b.pointCount
+    }
+
+    /// A copy of `track` for a branch of its own, which appending to will copy its points: of a
+    /// rejected hypothesis, only its latest points, enough for every window read of it
+    /// (``TrackerSettings/rejectedHistory``; its count stays in ``Track/pointCount``). Birds
+    /// and walkers followed for hundreds of frames made nine tenths of all the points copied.
+    func branchingCopy(of track: Track) -> Track {
+        let keep = settings.rejectedHistory
+        guard track.rejected, track.points.count > keep else { return track }
+        var copy = track
+        copy.trimmedPoints += track.points.count - keep
+        // Room for the point the branch is made for, so that appending it does not copy again.
+        copy.points = []
+        copy.points.reserveCapacity(keep + 1)
+        copy.points.append(contentsOf: track.points.suffix(keep))
+        return copy
     }
 
     func point(_ c: BallCandidate, time: MediaTime, t: Double) -> TrackPoint {

@@ -112,6 +112,11 @@ struct Track {
     var reportedCount = 0
     /// Analysed-frame number of the latest point.
     var lastFrame: Int
+    /// Points dropped from the front of ``points`` (only ever from a rejected hypothesis, whose
+    /// history nothing reads beyond its recent points: ``BallTracker/branchingCopy(of:)``).
+    var trimmedPoints = 0
+    /// How many points the track has gathered, ``trimmedPoints`` included.
+    var pointCount: Int { trimmedPoints + points.count }
 
     init(point: TrackPoint) {
         uuid = TrackIdentifier.make()

@@ -225,6 +225,10 @@ struct TrackerSettings {
     /// dtl-noise-jitter-9's ball, moving 43 px a frame, was found 12.1 px from the place
     /// traced back with a gate of 11.6 (nothing was found in that clip).
     var lookBackAlongPathReach = 0.5
+    /// Points a rejected hypothesis's branches keep (``BallTracker/branchingCopy(of:)``): more
+    /// than any window read of an unconfirmed track (a prediction's 12, a local search's
+    /// 2 x `trajectoryLength` test, a hypothesis ranking's `trajectoryLength`).
+    var rejectedHistory: Int { max(2 * trajectoryLength, 32) }
     /// Most points a track may gather before it passes the trajectory tests; past that it is
     /// never reported.
     var longestUnconfirmedTrack = TrackerSettings.longestUnconfirmedTrackAt60Fps
