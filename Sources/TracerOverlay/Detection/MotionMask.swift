@@ -285,10 +285,16 @@ final class MotionMask {
     private func collect(_ y: Int, x0: Int, span: Int, cur: UnsafePointer<UInt8>, limit: Int,
                          into flags: inout [FlaggedPixel], band: (Int) -> (UInt8, UInt8)) -> Bool {
         let changed = self.changed
-        // Changes are rare: skip eight quiet pixels at a time.
+        // Changes are rare: skip 32 quiet pixels at a time, then eight.
         var x = 0
         while x < span {
-            if UnsafeRawPointer(changed + x).loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
+            let raw = UnsafeRawPointer(changed + x)
+            if x + 32 <= span, raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == 0 {
+                x += 32
+                continue
+            }
+            if raw.loadUnaligned(as: UInt64.self) == 0 { x += 8; continue }
             let end = min(x + 8, span)
             while x < end {
                 let flag = changed[x]
