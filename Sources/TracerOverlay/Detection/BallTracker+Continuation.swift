@@ -55,7 +55,7 @@ extension BallTracker {
 
     /// How far (RMS, pixels) the last `trajectoryLength` points lie from a constant-acceleration fit.
     func recentResidual(_ track: Track) -> Double {
-        fitTime(track.points.suffix(settings.trajectoryLength)).rms
+        Self.fitTime(track.points.suffix(settings.trajectoryLength)).rms
     }
 
     /// Whether `young`'s first points lie where `old`'s flight model puts the object then.
@@ -202,7 +202,7 @@ extension BallTracker {
         let tolerance = fitTolerance(window, path: Self.pathLength(window))
         // Cheap first: a path no parabola in time comes within several tolerances of is no
         // flight seen in any perspective.
-        guard fitTime(window).rms <= 4 * tolerance else { return false }
+        guard Self.fitTime(window).rms <= 4 * tolerance else { return false }
         guard let flight = ProjectiveTimeFit.fit(count: count, ridgeReferenceSpread: ProjectiveTimeFit.pixelRidgeSpread, sample: {
             let p = track.points[start + $0]
             return (p.t, p.x, p.y)

@@ -162,7 +162,7 @@ extension BallTracker {
         let leftTheGolfer = measured.suffix(3).allSatisfy { $0.activity <= settings.typicalActivity }
         guard activities[(activities.count - (leftTheGolfer ? 1 : 0)) / 2] <= settings.typicalActivity else { return false }
         let tolerance = fitTolerance(window, path: path)
-        let quadratic = fitTime(window)
+        let quadratic = Self.fitTime(window)
         // Gravity bends a flight downward in an upright picture, seen from any side (a ball
         // leaving down the line slows as it rises); a window bowed clearly upward is a chance
         // chain of specks, however well a free enough model fits it.
@@ -237,16 +237,18 @@ extension BallTracker {
     }
 
     /// Constant-acceleration fit of points in time, with its RMS residual in pixels.
-    func fitTime(_ points: [TrackPoint]) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
+    static func fitTime(_ points: [TrackPoint]) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
         fitTime(points[...])
     }
 
     /// ``fitTime(_:)`` over a slice (the latest points of a track), without copying it.
-    func fitTime(_ points: ArraySlice<TrackPoint>) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
+    static func fitTime(_ points: ArraySlice<TrackPoint>) -> (x: QuadraticFit, y: QuadraticFit, rms: Double) {
         let start = points.startIndex
         let t0 = points[start].t
-        let fx = QuadraticFit.fit(count: points.count) { (points[start + $0].t - t0, points[start + $0].x) }
-        let fy = QuadraticFit.fit(count: points.count) { (points[start + $0].t - t0, points[start + $0].y) }
+        let (fx, fy) = QuadraticFit.fitPair(count: points.count) {
+            let p = points[start + $0]
+            return (p.t - t0, p.x, p.y)
+        }
         return (fx, fy, (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot())
     }
 }

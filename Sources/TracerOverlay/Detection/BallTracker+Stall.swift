@@ -97,7 +97,7 @@ extension BallTracker {
         let n = track.points.count
         let before = Array(track.points[max(0, n - k - 9)...(n - k)])
         guard before.count >= 6 else { return 0 }
-        let fit = fitTime(before)
+        let fit = Self.fitTime(before)
         let last = before[before.count - 1], first = before[0]
         let span = last.t - first.t
         let frameTime = span / Double(max(last.frame - first.frame, 1))

@@ -232,15 +232,17 @@ struct BallTracker {
         let (heldBack, verdicts) = resumeInterruptedTracks()
         // 6. Confirm and report.
         var report: [Int] = []
+        // Confirmed tracks are few, hypotheses hundreds: their uuids, kept as tracks are confirmed below.
+        var confirmedUUIDs = tracks.compactMap { $0.confirmed ? $0.uuid : nil }
         for i in tracks.indices where tracks[i].lastFrame == frame {
             // A hypothesis that stayed as it was shares its uuid with its first branch; once one
             // of them is confirmed (by either way below), the other is a different hypothesis to
             // judge (a duplicate of the first, or one that strays onto a bird) and must never
             // report under that uuid.
-            if !tracks[i].confirmed {
-                let uuid = tracks[i].uuid
-                if tracks.contains(where: { $0.confirmed && $0.uuid == uuid }) { tracks[i].uuid = TrackIdentifier.make() }
+            if !tracks[i].confirmed && confirmedUUIDs.contains(tracks[i].uuid) {
+                tracks[i].uuid = TrackIdentifier.make()
             }
+            defer { if tracks[i].confirmed && !confirmedUUIDs.contains(tracks[i].uuid) { confirmedUUIDs.append(tracks[i].uuid) } }
             if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
                 switch verdicts[i] ?? judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
@@ -438,31 +440,35 @@ struct BallTracker {
                 return digest.value
             }
         }
-        func key(_ t: Track, _ depth: Int) -> Key? {
-            let n = t.points.count
+        // (By index throughout: this runs over every hypothesis on every frame, and a copy of
+        // a track retains its points.)
+        func key(_ i: Int, _ depth: Int) -> Key? {
+            let n = tracks[i].points.count
             guard n >= depth else { return nil }
-            let a = t.points[n - 1]
-            let b = depth == 2 ? t.points[n - 2] : a
+            let a = tracks[i].points[n - 1]
+            let b = depth == 2 ? tracks[i].points[n - 2] : a
             return Key(f1: a.frame, x1: a.x, y1: a.y, f2: b.frame, x2: b.x, y2: b.y)
         }
         // Few confirmed tracks: a list. The best hypothesis per two last points: a table of
-        // track indices (this runs over every hypothesis on every frame).
-        let confirmedEnds = tracks.filter(\.confirmed).compactMap { key($0, 1) }
+        // track indices.
+        let confirmedEnds = tracks.indices.compactMap { tracks[$0].confirmed ? key($0, 1) : nil }
         var best = PremixedTable<Key, Int>(capacity: tracks.count)
         var keep = [Bool](repeating: true, count: tracks.count)
         // A hypothesis that keeps winning meets every rival on its two points: fit it once.
         var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count)
         func rms(_ i: Int, _ count: Int) -> Double {
-            if fits[i].count != count { fits[i] = (count, fitTime(tracks[i].points.suffix(count)).rms) }
+            if fits[i].count != count { fits[i] = (count, Self.fitTime(tracks[i].points.suffix(count)).rms) }
             return fits[i].rms
         }
-        for (i, t) in tracks.enumerated() where !t.confirmed {
-            if let k = key(t, 1), t.misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
-            guard t.points.count >= 2, let k = key(t, 2) else { continue }
+        let (trajectoryLength, crowdedActivity) = (settings.trajectoryLength, settings.crowdedActivity)
+        for i in tracks.indices where !tracks[i].confirmed {
+            if let k = key(i, 1), tracks[i].misses == 0, confirmedEnds.contains(k) { keep[i] = false; continue }
+            guard let k = key(i, 2) else { continue }
             let hash = k.mixed
             if let entry = best.index(of: k, hash: hash) {
                 let j = best[entry]
-                if isBetterHypothesis(t, than: tracks[j], rms: { rms($0 ? i : j, $1) }) {
+                if Self.isBetterHypothesis(tracks[i], than: tracks[j], trajectoryLength: trajectoryLength,
+                                           crowdedActivity: crowdedActivity, rms: { rms($0 ? i : j, $1) }) {
                     keep[j] = false
                     best[entry] = i
                 } else {
@@ -472,7 +478,7 @@ struct BallTracker {
                 best.insert(k, hash: hash, value: i)
             }
         }
-        tracks = tracks.indices.filter { keep[$0] }.map { tracks[$0] }
+        tracks.removeAll(keeping: keep)
     }
 
     /// Keeps at most ``TrackerSettings/maxTracks`` hypotheses: every confirmed track, then the
@@ -523,8 +529,10 @@ struct BallTracker {
     /// the ball replace the ball's own short, clean hypothesis, and its noisy history then bends
     /// every later prediction away from the ball.
     /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
-    private func isBetterHypothesis(_ a: Track, than b: Track, rms: (Bool, Int) -> Double) -> Bool {
-        let k = min(a.pointCount, b.pointCount, settings.trajectoryLength)
+    /// (Static, with the two settings it reads: it is asked of every pair of rivals on every frame.)
+    private static func isBetterHypothesis(_ a: Track, than b: Track, trajectoryLength: Int, crowdedActivity: Int,
+                                           rms: (Bool, Int) -> Double) -> Bool {
+        let k = min(a.pointCount, b.pointCount, trajectoryLength)
         if k >= 4 {
             let ra = rms(true, k), rb = rms(false, k)
             // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
@@ -537,7 +545,7 @@ struct BallTracker {
         // crossing the horizon beside the golfer's head was started from the head, and its
         // look back then took a streak 55 px off the flight for its launch).
         if a.pointCount == b.pointCount {
-            let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > settings.crowdedActivity }
+            let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > crowdedActivity }
             let crowdedA = a.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             let crowdedB = b.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             if crowdedA != crowdedB { return crowdedA < crowdedB }

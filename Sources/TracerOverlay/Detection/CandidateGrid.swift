@@ -47,6 +47,7 @@ struct CandidateGrid {
 
     /// Calls `body` with every candidate index in the cells that a disc of radius `reach`
     /// around the prediction (or the last point, without one) touches.
+    @inline(__always)
     func forEach(near prediction: BallTracker.Prediction?, last: TrackPoint, reach: Double, _ body: (Int) -> Void) {
         let cx = prediction?.x ?? last.x, cy = prediction?.y ?? last.y
         let x0 = Int(((cx - reach) / cell).rounded(.down)), x1 = Int(((cx + reach) / cell).rounded(.down))

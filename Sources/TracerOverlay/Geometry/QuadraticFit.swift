@@ -55,14 +55,32 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
             return finish(QuadraticFit(a: 0, b: 0, c: meanY), count: count, sample: sample)
         }
         // Sums of powers of u and of u^k * y.
-        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, t0 = 0.0, t1 = 0.0, t2 = 0.0
+        var powers = PowerSums(), t0 = 0.0, t1 = 0.0, t2 = 0.0
         for i in 0..<count {
             let s = sample(i)
             let u = (s.x - mean) / spread
             let u2 = u * u
-            s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
+            powers.add(u, u2)
             t0 += s.y; t1 += u * s.y; t2 += u2 * s.y
         }
+        return finish(solved(powers, n: n, mean: mean, spread: spread, t0: t0, t1: t1, t2: t2, meanY: meanY),
+                      count: count, sample: sample)
+    }
+
+    /// Sums of the powers 1-4 of the centred, scaled abscissae.
+    struct PowerSums {
+        var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+
+        @inline(__always) mutating func add(_ u: Double, _ u2: Double) {
+            s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
+        }
+    }
+
+    /// The parabola, expanded in x, whose normal equations in u have the power sums `powers`
+    /// and right-hand side (`t2`, `t1`, `t0`); its residual is not yet measured.
+    static func solved(_ powers: PowerSums, n: Double, mean: Double, spread: Double,
+                       t0: Double, t1: Double, t2: Double, meanY: Double) -> QuadraticFit {
+        let (s1, s2, s3, s4) = (powers.s1, powers.s2, powers.s3, powers.s4)
         // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
         let (p, q, r): (Double, Double, Double)
         if let solution = solve3(SIMD16(s4, s3, s2, t2, s3, s2, s1, t1, s2, s1, n, t0, 0, 0, 0, 0)) {
@@ -81,7 +99,7 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         let a = p * inv * inv
         let b = -2 * p * mean * inv * inv + q * inv
         let c = p * mean * mean * inv * inv - q * mean * inv + r
-        return finish(QuadraticFit(a: a, b: b, c: c), count: count, sample: sample)
+        return QuadraticFit(a: a, b: b, c: c)
     }
 
     private static func finish(_ fit: QuadraticFit, count: Int, sample: (Int) -> (x: Double, y: Double)) -> QuadraticFit {
