@@ -248,12 +248,17 @@ final class MotionMask {
             let a2 = UnsafePointer(maxRings[2].row(y) + x0)
             let b0 = UnsafePointer(minRings[0].row(y) + x0), b1 = UnsafePointer(minRings[1].row(y) + x0)
             let b2 = UnsafePointer(minRings[2].row(y) + x0)
+            // Whether anything changed in the row at all: most rows of a still scene are quiet.
+            var any: UInt8 = 0
             for x in 0..<span {
                 let c = cur[x]
                 let upper = min(max(a0[x], max(a1[x], a2[x])), top) &+ t
                 let lower = max(min(b0[x], min(b1[x], b2[x])), t) &- t
-                changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                changed[x] = flag
+                any |= flag
             }
+            guard any != 0 else { return true }
             (changed + span).update(repeating: 0, count: 8)
             return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in
                 (max(a0[x], max(a1[x], a2[x])), min(b0[x], min(b1[x], b2[x])))
