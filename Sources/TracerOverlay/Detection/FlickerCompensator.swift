@@ -51,12 +51,18 @@ final class FlickerCompensator {
     /// The band of a pixel by its levels in the two frames (current * 256 + previous): banded
     /// by the mean of both, not the previous one's (a pixel picked for the previous frame's noise
     /// alone changes back towards its level, and a band whose edge cuts through a level would
-    /// lean); 4 where a level is outside the bands or within 4 of black or white. One look-up
-    /// a pixel instead of eight comparisons.
-    private static let bandOfLevels: [UInt8] = (0..<65536).map { pair in
-        let a = pair >> 8, b = pair & 255, level = (a + b) >> 1
+    /// lean); 4 where a level is outside the bands or within 4 of black or white.
+    private static func band(current a: Int, previous b: Int) -> Int {
+        let level = (a + b) >> 1
         guard level >= bands[0] && level < bands[4] && a >= 4 && a <= 251 && b >= 4 && b <= 251 else { return 4 }
         return level < bands[2] ? (level < bands[1] ? 0 : 1) : (level < bands[3] ? 2 : 3)
+    }
+    /// The bin of ``differences`` a pixel counts in, by its levels in the two frames (current *
+    /// 256 + previous): its band's 512 bins, at its change. One look-up a pixel instead of
+    /// eight comparisons and the arithmetic of the bin.
+    private static let binOfLevels: [UInt16] = (0..<65536).map { pair in
+        let a = pair >> 8, b = pair & 255
+        return UInt16(band(current: a, previous: b) * 512 + 256 + a - b)
     }
 
     /// Differences counted by band (a fifth for pixels outside the bands, never read).
@@ -137,15 +143,15 @@ final class FlickerCompensator {
             counts.initialize(repeating: 0)
             levelSums.withUnsafeMutableBufferPointer { sums in
                 sums.initialize(repeating: 0)
-                Self.bandOfLevels.withUnsafeBufferPointer { bandOf in
+                Self.binOfLevels.withUnsafeBufferPointer { binOf in
                     var y = 4
                     while y < current.height - 4 {
                         let c = current.pixels(y), p = previous.pixels(y)
                         for x in 0..<current.width {
                             let a = Int(c[x]), b = Int(p[x])
-                            let band = Int(bandOf[a << 8 | b])
-                            counts[band * 512 + 256 + a - b] += 1
-                            sums[band] += a + b
+                            let bin = Int(binOf[a << 8 | b])
+                            counts[bin] += 1
+                            sums[bin >> 9] += a + b
                         }
                         y += 16
                     }
