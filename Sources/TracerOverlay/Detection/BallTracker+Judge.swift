@@ -147,10 +147,17 @@ extension BallTracker {
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
-        let measured = points.filter { !$0.foundByLocalSearch }
-        guard !measured.isEmpty else { return false }
-        let crowded = measured.filter { $0.activity > settings.crowdedActivity }.count
-        guard crowded * 3 <= measured.count else { return false }
+        // (Their activities only, in one array of known size: every young window is judged on
+        // every frame.)
+        var activities: [Int] = []
+        activities.reserveCapacity(points.count)
+        var crowded = 0
+        for p in points where !p.foundByLocalSearch {
+            activities.append(p.activity)
+            if p.activity > settings.crowdedActivity { crowded += 1 }
+        }
+        guard !activities.isEmpty else { return false }
+        guard crowded * 3 <= activities.count else { return false }
         // A ball flies in the open; a limb or a club's edge always has other motion around it.
         // Where the latest three points are in the open, half the window in the open will do
         // (the lower median): a ball leaving the golfer spends its first frames beside the
@@ -158,8 +165,8 @@ extension BallTracker {
         // all found, four of them among that motion, and it was reported 13 frames after it
         // appeared; now 11). Not otherwise: a 640x360 crf 23 bird followed into x264's wake of
         // itself passed with half its window there.
-        let activities = measured.map(\.activity).sorted()
-        let leftTheGolfer = measured.suffix(3).allSatisfy { $0.activity <= settings.typicalActivity }
+        let leftTheGolfer = activities.suffix(3).allSatisfy { $0 <= settings.typicalActivity }
+        activities.sort()
         guard activities[(activities.count - (leftTheGolfer ? 1 : 0)) / 2] <= settings.typicalActivity else { return false }
         let tolerance = fitTolerance(window, path: path)
         let quadratic = Self.fitTime(window)
