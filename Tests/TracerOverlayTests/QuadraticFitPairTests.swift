@@ -46,3 +46,45 @@ import Testing
         Self.expectSame([2], [7], [-3])
     }
 }
+
+/// The 3 x 3 solver behind every parabola fit: pivots, singular systems, two right-hand sides.
+@Suite struct Solve3Tests {
+    @Test func solvesSystemsThatNeedPivoting() throws {
+        // A zero where the first pivot would be, and a tiny one in the second column.
+        let a: [[Double]] = [[0, 2, 1], [1e-3, 1, 4], [3, -1, 2]]
+        let x = (1.5, -2.0, 0.25)
+        let b = a.map { $0[0] * x.0 + $0[1] * x.1 + $0[2] * x.2 }
+        let s = try #require(QuadraticFit.solve3(SIMD16(a[0][0], a[0][1], a[0][2], b[0], a[1][0], a[1][1], a[1][2], b[1],
+                                                        a[2][0], a[2][1], a[2][2], b[2], 0, 0, 0, 0)))
+        #expect(abs(s.0 - x.0) < 1e-12 && abs(s.1 - x.1) < 1e-12 && abs(s.2 - x.2) < 1e-12)
+        // The same matrix with a second right-hand side gives both solutions, each as alone.
+        let c = a.map { $0[0] * 2 - $0[1] + $0[2] * 3 }
+        let pair = QuadraticFit.solve3Pair((SIMD8(a[0][0], a[0][1], a[0][2], b[0], c[0], 0, 0, 0),
+                                            SIMD8(a[1][0], a[1][1], a[1][2], b[1], c[1], 0, 0, 0),
+                                            SIMD8(a[2][0], a[2][1], a[2][2], b[2], c[2], 0, 0, 0)))
+        let y = try #require(pair.y), z = try #require(pair.z)
+        #expect(y.0 == s.0 && y.1 == s.1 && y.2 == s.2)
+        #expect(abs(z.0 - 2) < 1e-12 && abs(z.1 + 1) < 1e-12 && abs(z.2 - 3) < 1e-12)
+    }
+
+    @Test func refusesSingularSystems() {
+        // Third row the sum of the first two; and all zeros.
+        #expect(QuadraticFit.solve3(SIMD16(1, 2, 3, 1, 4, 5, 6, 2, 5, 7, 9, 3, 0, 0, 0, 0)) == nil)
+        #expect(QuadraticFit.solve3(SIMD16<Double>(repeating: 0)) == nil)
+    }
+}
+
+/// The tracker thins its hypotheses in place.
+@Suite struct RemoveKeepingTests {
+    @Test func keepsTheFlaggedElementsInOrder() {
+        var values = ["a", "b", "c", "d", "e", "f"]
+        values.removeAll(keeping: [false, true, true, false, false, true])
+        #expect(values == ["b", "c", "f"])
+        var none = [1, 2, 3]
+        none.removeAll(keeping: [false, false, false])
+        #expect(none.isEmpty)
+        var all = [1, 2, 3]
+        all.removeAll(keeping: [true, true, true])
+        #expect(all == [1, 2, 3])
+    }
+}

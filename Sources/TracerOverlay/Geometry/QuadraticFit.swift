@@ -82,8 +82,17 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
                        t0: Double, t1: Double, t2: Double, meanY: Double) -> QuadraticFit {
         let (s1, s2, s3, s4) = (powers.s1, powers.s2, powers.s3, powers.s4)
         // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
+        return expanded(solve3(SIMD16(s4, s3, s2, t2, s3, s2, s1, t1, s2, s1, n, t0, 0, 0, 0, 0)),
+                        powers, n: n, mean: mean, spread: spread, t0: t0, t1: t1, meanY: meanY)
+    }
+
+    /// The parabola in x from the solution (p, q, r) in u of the normal equations, or, where
+    /// there is none, from the line or constant that the sums still determine.
+    static func expanded(_ solved: (Double, Double, Double)?, _ powers: PowerSums, n: Double, mean: Double,
+                         spread: Double, t0: Double, t1: Double, meanY: Double) -> QuadraticFit {
+        let (s1, s2) = (powers.s1, powers.s2)
         let (p, q, r): (Double, Double, Double)
-        if let solution = solve3(SIMD16(s4, s3, s2, t2, s3, s2, s1, t1, s2, s1, n, t0, 0, 0, 0, 0)) {
+        if let solution = solved {
             (p, q, r) = solution
         } else {
             // Not enough distinct abscissae for a parabola: fit a line in u.
@@ -119,37 +128,8 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
     /// matrix is (nearly) singular. (In registers, not arrays of arrays: the tracker fits
     /// hypotheses in time on every frame.)
     static func solve3(_ system: SIMD16<Double>) -> (Double, Double, Double)? {
-        var rows = (SIMD4(system[0], system[1], system[2], system[3]),
-                    SIMD4(system[4], system[5], system[6], system[7]),
-                    SIMD4(system[8], system[9], system[10], system[11]))
-        @inline(__always) func row(_ i: Int) -> SIMD4<Double> { i == 0 ? rows.0 : i == 1 ? rows.1 : rows.2 }
-        @inline(__always) func setRow(_ i: Int, _ r: SIMD4<Double>) {
-            if i == 0 { rows.0 = r } else if i == 1 { rows.1 = r } else { rows.2 = r }
-        }
-        var scale = 0.0
-        for i in 0..<3 { for k in 0..<3 { scale = max(scale, abs(row(i)[k])) } }
-        guard scale > 0 else { return nil }
-        for col in 0..<3 {
-            var pivot = col
-            for r in (col + 1)..<3 where abs(row(r)[col]) > abs(row(pivot)[col]) { pivot = r }
-            guard abs(row(pivot)[col]) > 1e-10 * scale else { return nil }
-            if pivot != col {
-                let swapped = row(pivot)
-                setRow(pivot, row(col))
-                setRow(col, swapped)
-            }
-            let top = row(col)
-            for r in (col + 1)..<3 {
-                var current = row(r)
-                let f = current[col] / top[col]
-                for k in col..<4 { current[k] -= f * top[k] }
-                setRow(r, current)
-            }
-        }
-        let z = rows.2[3] / rows.2[2]
-        let y = (rows.1[3] - rows.1[2] * z) / rows.1[1]
-        let x = (rows.0[3] - rows.0[1] * y - rows.0[2] * z) / rows.0[0]
-        guard x.isFinite, y.isFinite, z.isFinite else { return nil }
-        return (x, y, z)
+        solve3Pair((SIMD8(system[0], system[1], system[2], system[3], system[3], 0, 0, 0),
+                    SIMD8(system[4], system[5], system[6], system[7], system[7], 0, 0, 0),
+                    SIMD8(system[8], system[9], system[10], system[11], system[11], 0, 0, 0))).y
     }
 }
