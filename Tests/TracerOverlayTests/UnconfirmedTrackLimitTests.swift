@@ -38,3 +38,27 @@ import MediaKitLinux
         }
     }
 }
+
+/// How many points an unconfirmed track that ran out of misses needs to be kept as a lost
+/// launch: as long a time as six points at 60 fps, and never fewer than four.
+@Suite struct LostLaunchMinimumTests {
+    @Test func theMinimumSpansTheSameTime() {
+        let points = { (fps: Double) in TrackerSettings.lostLaunchMinimumPoints(frameInterval: 1 / fps) }
+        #expect(points(60) == 6 && points(59.94) == 6 && points(120) == 6)
+        #expect(points(50) == 6)
+        #expect(points(30) == 4 && points(29.97) == 4)
+        #expect(points(25) == 4 && points(24) == 4)
+    }
+
+    @Test func theDetectorSetsTheMinimumFromTheFrameRate() throws {
+        for (fps, expected) in [(30.0, 4), (60.0, 6)] {
+            let detector = try TrajectoryDetector(trajectoryLength: 10)
+            for i in 0..<8 {
+                let frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8,
+                                           time: MediaTime(seconds: Double(i) / fps, preferredTimescale: 600_000))
+                _ = try detector.process(frame)
+            }
+            #expect(detector.tracker.settings.lostLaunchMinimumPoints == expected, "\(fps) fps")
+        }
+    }
+}

@@ -183,7 +183,7 @@ extension BallTracker {
     }
 
     /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least
-    /// ``TrackerSettings/earliestConfirmation`` points, not shown to be something else, moving
+    /// ``TrackerSettings/lostLaunchMinimumPoints`` points, not shown to be something else, moving
     /// ``TrackerSettings/launchStep`` pixels a frame or more over its last points, its latest
     /// window on a smooth path. Such a track
     /// is kept like a confirmed one that ended: where x264 erased the ball for two frames as it
@@ -191,7 +191,7 @@ extension BallTracker {
     /// finds it again is no flight on its own, but together with the launch it continues it is.
     func isLostLaunch(_ track: Track) -> Bool {
         let n = track.points.count
-        guard !track.rejected, n >= settings.earliestConfirmation else { return false }
+        guard !track.rejected, n >= max(settings.lostLaunchMinimumPoints, 4) else { return false }
         let a = track.points[n - 4], b = track.points[n - 1]
         let dx = b.x - a.x, dy = b.y - a.y
         guard (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame) else { return false }

@@ -255,6 +255,23 @@ struct TrackerSettings {
     /// Most analysed frames between a confirmed track's last point and the first point of a
     /// young track that continues it under the same uuid.
     var resumeWindow = 30
+    /// Fewest points an unconfirmed track that ran out of misses needs to be kept as a lost
+    /// launch (``BallTracker/isLostLaunch(_:)``).
+    var lostLaunchMinimumPoints = TrackerSettings.lostLaunchMinimumPointsAt60Fps
+    /// ``lostLaunchMinimumPoints`` where frames are analysed at 60 fps: as many as
+    /// ``earliestConfirmation``.
+    static let lostLaunchMinimumPointsAt60Fps = 6
+
+    /// ``lostLaunchMinimumPoints`` for frames `frameInterval` seconds apart: the launch spans as
+    /// long a time as six points at 60 fps, with at least four points (a motion and its change
+    /// to fit). At 30 fps a ball struck down the line slows from 90 to 20 px a frame in its
+    /// first four frames, and x264 then erased it for a frame (640x360 30 fps dtl-clean-1): no
+    /// prediction from those four points spans the gap, and the slow track that finds the ball
+    /// again is no launch on its own.
+    static func lostLaunchMinimumPoints(frameInterval: Double) -> Int {
+        let span = Double(lostLaunchMinimumPointsAt60Fps - 1) * DetectionPipeline.referenceFrameInterval
+        return min(max(Int((span / frameInterval).rounded(.up)) + 1, 4), lostLaunchMinimumPointsAt60Fps)
+    }
     /// Fewest points of its own a young track needs to take up a lost launch before it holds
     /// a window itself (``BallTracker/isLostLaunch(_:)``): three points fix a motion to compare.
     var lostLaunchResumingPoints = 3

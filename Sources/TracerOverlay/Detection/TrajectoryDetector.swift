@@ -135,6 +135,7 @@ public final class TrajectoryDetector {
                 frameInterval: adapted, framesPerReferenceInterval: pipeline.framesPerReferenceInterval,
                 trajectoryLength: tracker.settings.trajectoryLength)
             tracker.settings.framesPerJudgedPoint = pipeline.framesPerReferenceInterval
+            tracker.settings.lostLaunchMinimumPoints = TrackerSettings.lostLaunchMinimumPoints(frameInterval: adapted)
             // A ball x264 erases for a few frames is gone for a time, not a count of frames: at
             // 240 fps five frames were too few to span one such gap, and the flight ended
             // (1280x720 240 fps dtl-everything-2, recall 0.645 -> 0.974).
