@@ -50,6 +50,25 @@ import MediaKitLinux
         #expect(points(25) == 4 && points(24) == 4)
     }
 
+    /// The launch of 640x360 30 fps dtl-clean-1: four points slowing hard as the ball recedes.
+    static func launch(contrast: Int) -> Track {
+        var track = Track.confirmed(onVerticalLineAt: 330, heights: [317, 225, 184, 161], frameRate: 30, firstFrame: 27)
+        track.confirmed = false
+        for i in track.points.indices { track.points[i].contrast = contrast }
+        return track
+    }
+
+    @Test func fourPointsStandingOutAreALostLaunchAt30Fps() {
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        tracker.settings.lostLaunchMinimumPoints = TrackerSettings.lostLaunchMinimumPoints(frameInterval: 1.0 / 30)
+        #expect(tracker.isLostLaunch(Self.launch(contrast: 20)))
+        // As faint as the specks of noise that chain into hundreds of fast four-point tracks.
+        #expect(!tracker.isLostLaunch(Self.launch(contrast: 8)))
+        // At 60 fps four points are too few, however clear.
+        tracker.settings.lostLaunchMinimumPoints = TrackerSettings.lostLaunchMinimumPoints(frameInterval: 1.0 / 60)
+        #expect(!tracker.isLostLaunch(Self.launch(contrast: 20)))
+    }
+
     @Test func theDetectorSetsTheMinimumFromTheFrameRate() throws {
         for (fps, expected) in [(30.0, 4), (60.0, 6)] {
             let detector = try TrajectoryDetector(trajectoryLength: 10)

@@ -192,6 +192,10 @@ extension BallTracker {
     func isLostLaunch(_ track: Track) -> Bool {
         let n = track.points.count
         guard !track.rejected, n >= max(settings.lostLaunchMinimumPoints, 4) else { return false }
+        // Fewer points than at 60 fps fix no path a chain of noise specks could not take: such
+        // a launch must stand out from the specks in every point.
+        if n < TrackerSettings.lostLaunchMinimumPointsAt60Fps,
+           track.points.contains(where: { $0.contrast < settings.shortLaunchMinimumContrast }) { return false }
         let a = track.points[n - 4], b = track.points[n - 1]
         let dx = b.x - a.x, dy = b.y - a.y
         guard (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame) else { return false }

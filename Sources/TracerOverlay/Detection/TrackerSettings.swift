@@ -272,6 +272,9 @@ struct TrackerSettings {
         let span = Double(lostLaunchMinimumPointsAt60Fps - 1) * DetectionPipeline.referenceFrameInterval
         return min(max(Int((span / frameInterval).rounded(.up)) + 1, 4), lostLaunchMinimumPointsAt60Fps)
     }
+    /// Least contrast every point of a lost launch shorter than six points needs (specks of
+    /// noise are found at 5-9).
+    var shortLaunchMinimumContrast = 12
     /// Fewest points of its own a young track needs to take up a lost launch before it holds
     /// a window itself (``BallTracker/isLostLaunch(_:)``): three points fix a motion to compare.
     var lostLaunchResumingPoints = 3
