@@ -1,8 +1,10 @@
 import Testing
 @testable import TracerOverlay
 
-/// The tracker fits x(t) and y(t) together; the pair must be bit for bit the two single fits,
-/// or sharing the work would change which hypotheses win.
+/// The tracker fits x(t) and y(t) together; each must be bit for bit the fit of that series
+/// alone as the detector's decisions were tuned on it (a reference kept here, written the plain
+/// way: loops over the elimination's columns), or sharing the work would change which
+/// hypotheses win.
 @Suite struct QuadraticFitPairTests {
     /// A small deterministic generator, so a failure names the case that failed.
     struct Lcg {
@@ -13,11 +15,67 @@ import Testing
         }
     }
 
+    /// The single fit, step by step as the detector computed it before the pair existed.
+    static func reference(_ xs: [Double], _ ys: [Double]) -> QuadraticFit {
+        let count = xs.count, n = Double(count)
+        var sumX = 0.0, sumY = 0.0
+        for i in 0..<count { sumX += xs[i]; sumY += ys[i] }
+        let mean = sumX / n, meanY = sumY / n
+        var spread = 0.0
+        for i in 0..<count { spread = max(spread, abs(xs[i] - mean)) }
+        var fit = QuadraticFit(a: 0, b: 0, c: meanY)
+        if spread > 1e-12 {
+            var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, t0 = 0.0, t1 = 0.0, t2 = 0.0
+            for i in 0..<count {
+                let u = (xs[i] - mean) / spread, u2 = u * u
+                s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
+                t0 += ys[i]; t1 += u * ys[i]; t2 += u2 * ys[i]
+            }
+            var rows = [[s4, s3, s2, t2], [s3, s2, s1, t1], [s2, s1, n, t0]]
+            var solution: (Double, Double, Double)?
+            var scale = 0.0
+            for i in 0..<3 { for k in 0..<3 { scale = max(scale, abs(rows[i][k])) } }
+            var singular = !(scale > 0)
+            for col in 0..<3 where !singular {
+                var pivot = col
+                for r in (col + 1)..<3 where abs(rows[r][col]) > abs(rows[pivot][col]) { pivot = r }
+                guard abs(rows[pivot][col]) > 1e-10 * scale else { singular = true; break }
+                rows.swapAt(pivot, col)
+                for r in (col + 1)..<3 {
+                    let f = rows[r][col] / rows[col][col]
+                    for k in col..<4 { rows[r][k] -= f * rows[col][k] }
+                }
+            }
+            if !singular {
+                let z = rows[2][3] / rows[2][2]
+                let y = (rows[1][3] - rows[1][2] * z) / rows[1][1]
+                let x = (rows[0][3] - rows[0][1] * y - rows[0][2] * z) / rows[0][0]
+                if x.isFinite && y.isFinite && z.isFinite { solution = (x, y, z) }
+            }
+            let (p, q, r): (Double, Double, Double)
+            if let solution {
+                (p, q, r) = solution
+            } else {
+                let det = n * s2 - s1 * s1
+                (p, q, r) = abs(det) < 1e-12 ? (0, 0, meanY) : (0, (n * t1 - s1 * t0) / det, (s2 * t0 - s1 * t1) / det)
+            }
+            let inv = 1 / spread
+            fit = QuadraticFit(a: p * inv * inv, b: -2 * p * mean * inv * inv + q * inv,
+                               c: p * mean * mean * inv * inv - q * mean * inv + r)
+        }
+        var sum = 0.0
+        for i in 0..<count {
+            let e = ys[i] - fit.value(at: xs[i])
+            sum += e * e
+        }
+        fit.rmsResidual = (sum / n).squareRoot()
+        return fit
+    }
+
     static func expectSame(_ xs: [Double], _ ys: [Double], _ zs: [Double]) {
         let pair = QuadraticFit.fitPair(count: xs.count) { (xs[$0], ys[$0], zs[$0]) }
-        let fy = QuadraticFit.fit(count: xs.count) { (xs[$0], ys[$0]) }
-        let fz = QuadraticFit.fit(count: xs.count) { (xs[$0], zs[$0]) }
-        for (got, want) in [(pair.y, fy), (pair.z, fz)] {
+        let single = QuadraticFit.fit(xs: xs, ys: ys)
+        for (got, want) in [(pair.y, reference(xs, ys)), (pair.z, reference(xs, zs)), (single, reference(xs, ys))] {
             #expect(got.a.bitPattern == want.a.bitPattern && got.b.bitPattern == want.b.bitPattern
                     && got.c.bitPattern == want.c.bitPattern && got.rmsResidual.bitPattern == want.rmsResidual.bitPattern,
                     "xs \(xs) got \(got) want \(want)")

@@ -26,14 +26,21 @@ import MediaKitLinux
         #expect(limit(fps: 60, trajectoryLength: 30) == 35)
     }
 
+    /// A detector that has analysed eight blank frames `fps` a second apart: enough to have
+    /// measured the frame rate and set the tracker from it.
+    static func detector(afterFramesAt fps: Double) throws -> TrajectoryDetector {
+        let detector = try TrajectoryDetector(trajectoryLength: 10)
+        for i in 0..<8 {
+            let frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8,
+                                       time: MediaTime(seconds: Double(i) / fps, preferredTimescale: 600_000))
+            _ = try detector.process(frame)
+        }
+        return detector
+    }
+
     @Test func theDetectorSetsTheLimitFromTheFrameRate() throws {
         for (fps, expected) in [(30.0, 15), (60.0, 30), (120.0, 60)] {
-            let detector = try TrajectoryDetector(trajectoryLength: 10)
-            for i in 0..<8 {
-                let frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8,
-                                           time: MediaTime(seconds: Double(i) / fps, preferredTimescale: 600_000))
-                _ = try detector.process(frame)
-            }
+            let detector = try Self.detector(afterFramesAt: fps)
             #expect(detector.tracker.settings.longestUnconfirmedTrack == expected, "\(fps) fps")
         }
     }
@@ -71,12 +78,7 @@ import MediaKitLinux
 
     @Test func theDetectorSetsTheMinimumFromTheFrameRate() throws {
         for (fps, expected) in [(30.0, 4), (60.0, 6)] {
-            let detector = try TrajectoryDetector(trajectoryLength: 10)
-            for i in 0..<8 {
-                let frame = try VideoFrame(width: 320, height: 180, pixelFormat: .gray8,
-                                           time: MediaTime(seconds: Double(i) / fps, preferredTimescale: 600_000))
-                _ = try detector.process(frame)
-            }
+            let detector = try UnconfirmedTrackLimitTests.detector(afterFramesAt: fps)
             #expect(detector.tracker.settings.lostLaunchMinimumPoints == expected, "\(fps) fps")
         }
     }

@@ -1,7 +1,8 @@
 extension QuadraticFit {
-    /// Fits `y` and `z` as functions of the same `x` (`count` samples from `sample`), giving
-    /// bit for bit what two calls of ``fit(count:sample:)`` give: the tracker fits x(t) and
-    /// y(t) of its hypotheses on every frame, and the work on the abscissae is shared.
+    /// Fits `y` and `z` as functions of the same `x` (`count` samples from `sample`, at least
+    /// one), each as ``fit(xs:ys:)`` fits it alone: the tracker fits x(t) and y(t) of its
+    /// hypotheses on every frame, and the work on the abscissae is shared. The normal equations
+    /// are solved in centred, scaled abscissae u = (x - mean) / spread.
     static func fitPair(count: Int, sample: (Int) -> (x: Double, y: Double, z: Double)) -> (y: QuadraticFit, z: QuadraticFit) {
         precondition(count > 0, "fit needs non-empty samples")
         let n = Double(count)

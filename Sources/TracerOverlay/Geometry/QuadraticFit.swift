@@ -39,32 +39,10 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
     /// Fits the `count` samples (x, y) that `sample` gives by index, as ``fit(xs:ys:)`` does,
     /// without arrays of them: the tracker fits its hypotheses in time on every frame.
     static func fit(count: Int, sample: (Int) -> (x: Double, y: Double)) -> QuadraticFit {
-        precondition(count > 0, "fit needs non-empty samples")
-        let n = Double(count)
-        var sumX = 0.0, sumY = 0.0
-        for i in 0..<count {
-            let s = sample(i)
-            sumX += s.x
-            sumY += s.y
-        }
-        let mean = sumX / n
-        var spread = 0.0
-        for i in 0..<count { spread = max(spread, abs(sample(i).x - mean)) }
-        let meanY = sumY / n
-        guard spread > 1e-12 else {
-            return finish(QuadraticFit(a: 0, b: 0, c: meanY), count: count, sample: sample)
-        }
-        // Sums of powers of u and of u^k * y.
-        var powers = PowerSums(), t0 = 0.0, t1 = 0.0, t2 = 0.0
-        for i in 0..<count {
-            let s = sample(i)
-            let u = (s.x - mean) / spread
-            let u2 = u * u
-            powers.add(u, u2)
-            t0 += s.y; t1 += u * s.y; t2 += u2 * s.y
-        }
-        return finish(solved(powers, n: n, mean: mean, spread: spread, t0: t0, t1: t1, t2: t2, meanY: meanY),
-                      count: count, sample: sample)
+        fitPair(count: count) {
+            let s = sample($0)
+            return (s.x, s.y, s.y)
+        }.y
     }
 
     /// Sums of the powers 1-4 of the centred, scaled abscissae.
@@ -74,16 +52,6 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         @inline(__always) mutating func add(_ u: Double, _ u2: Double) {
             s1 += u; s2 += u2; s3 += u2 * u; s4 += u2 * u2
         }
-    }
-
-    /// The parabola, expanded in x, whose normal equations in u have the power sums `powers`
-    /// and right-hand side (`t2`, `t1`, `t0`); its residual is not yet measured.
-    static func solved(_ powers: PowerSums, n: Double, mean: Double, spread: Double,
-                       t0: Double, t1: Double, t2: Double, meanY: Double) -> QuadraticFit {
-        let (s1, s2, s3, s4) = (powers.s1, powers.s2, powers.s3, powers.s4)
-        // Solve [[s4 s3 s2] [s3 s2 s1] [s2 s1 n]] * [p q r] = [t2 t1 t0] for y = p u^2 + q u + r.
-        return expanded(solve3(SIMD16(s4, s3, s2, t2, s3, s2, s1, t1, s2, s1, n, t0, 0, 0, 0, 0)),
-                        powers, n: n, mean: mean, spread: spread, t0: t0, t1: t1, meanY: meanY)
     }
 
     /// The parabola in x from the solution (p, q, r) in u of the normal equations, or, where
@@ -109,18 +77,6 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         let b = -2 * p * mean * inv * inv + q * inv
         let c = p * mean * mean * inv * inv - q * mean * inv + r
         return QuadraticFit(a: a, b: b, c: c)
-    }
-
-    private static func finish(_ fit: QuadraticFit, count: Int, sample: (Int) -> (x: Double, y: Double)) -> QuadraticFit {
-        var result = fit
-        var sum = 0.0
-        for i in 0..<count {
-            let s = sample(i)
-            let e = s.y - fit.value(at: s.x)
-            sum += e * e
-        }
-        result.rmsResidual = (sum / Double(count)).squareRoot()
-        return result
     }
 
     /// Gaussian elimination with partial pivoting on the 3 x 3 system whose rows (matrix
