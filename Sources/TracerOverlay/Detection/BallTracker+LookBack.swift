@@ -396,9 +396,7 @@ struct BackFlight {
             }
             : nil
         t0 = first.t
-        let ts = points.map { $0.t - first.t }
-        fx = QuadraticFit.fit(xs: ts, ys: points.map(\.x))
-        fy = QuadraticFit.fit(xs: ts, ys: points.map(\.y))
+        (fx, fy) = QuadraticFit.fitPair(count: points.count) { (points[$0].t - first.t, points[$0].x, points[$0].y) }
         rms = (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot()
     }
 
