@@ -50,6 +50,8 @@ final class BlobExtractor {
         tilesX = (width + BlobExtractor.tile - 1) / BlobExtractor.tile
         tilesY = (height + BlobExtractor.tile - 1) / BlobExtractor.tile
         tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
+        neighbourhoodSums = [Int](repeating: 0, count: tilesX * tilesY)
+        rowSums = neighbourhoodSums
     }
 
     /// Root of `i` in the union-find forest `parent`, compressing the path walked.
@@ -74,7 +76,7 @@ final class BlobExtractor {
         for i in 0..<tileCounts.count { tileCounts[i] = 0 }
         activityBaseline = 0
         guard !flags.isEmpty else {
-            if !neighbourhoodSums.isEmpty { neighbourhoodSums.withUnsafeMutableBufferPointer { $0.initialize(repeating: 0) } }
+            neighbourhoodSums.withUnsafeMutableBufferPointer { $0.initialize(repeating: 0) }
             return []
         }
         let count = flags.count
@@ -135,21 +137,17 @@ final class BlobExtractor {
     /// nothing found -> recall 0.405, precision 1.000, reported 10 frames in; no clip of the
     /// crf 18 sets changed but 640x360 120 fps sky-birds-clouds-1, 0.650 -> 0.720).
     private(set) var activityBaseline = 0
-    /// The changed pixels in each tile's 3x3 neighbourhood, worked out by
-    /// ``typicalActivity()`` for the latest frame (empty before the first).
-    private var neighbourhoodSums: [Int] = []
+    /// The changed pixels in each tile's 3x3 neighbourhood in the latest frame (worked out by
+    /// ``typicalActivity()``; all 0 before the first frame and after one where nothing changed).
+    private var neighbourhoodSums: [Int]
     /// Scratch for ``typicalActivity()``: each tile's sum with its left and right neighbours,
     /// then how many neighbourhoods hold each sum.
-    private var rowSums: [Int] = []
+    private var rowSums: [Int]
     private var sumCounts: [Int32] = []
 
     /// The median over tiles of the changed pixels in each tile's 3x3 neighbourhood.
     private func typicalActivity() -> Int {
         let tilesX = self.tilesX, tilesY = self.tilesY, n = tileCounts.count
-        if neighbourhoodSums.count != n {
-            neighbourhoodSums = [Int](repeating: 0, count: n)
-            rowSums = [Int](repeating: 0, count: n)
-        }
         // Three across, then three down (pointers: this runs over every tile on every frame).
         tileCounts.withUnsafeBufferPointer { counts in
             rowSums.withUnsafeMutableBufferPointer { across in
@@ -206,12 +204,7 @@ final class BlobExtractor {
     /// The count of the latest frame's changed pixels in the 3x3 tiles around (x, y).
     func activity(x: Double, y: Double) -> Int {
         let tx = max(min(Int(x) / BlobExtractor.tile, tilesX - 1), 0), ty = max(min(Int(y) / BlobExtractor.tile, tilesY - 1), 0)
-        if neighbourhoodSums.count == tileCounts.count { return neighbourhoodSums[ty * tilesX + tx] }
-        var total = 0
-        for y in max(ty - 1, 0)...min(ty + 1, tilesY - 1) {
-            for x in max(tx - 1, 0)...min(tx + 1, tilesX - 1) { total += Int(tileCounts[y * tilesX + x]) }
-        }
-        return total
+        return neighbourhoodSums[ty * tilesX + tx]
     }
 }
 
