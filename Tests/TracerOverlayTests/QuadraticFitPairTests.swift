@@ -107,12 +107,20 @@ import Testing
 
 /// The 3 x 3 solver behind every parabola fit: pivots, singular systems, two right-hand sides.
 @Suite struct Solve3Tests {
+    /// The system whose rows (matrix entries, then right-hand side) are lanes 0-3, 4-7 and
+    /// 8-11, solved alone.
+    static func solve3(_ system: SIMD16<Double>) -> (Double, Double, Double)? {
+        QuadraticFit.solve3Pair((SIMD8(system[0], system[1], system[2], system[3], system[3], 0, 0, 0),
+                                 SIMD8(system[4], system[5], system[6], system[7], system[7], 0, 0, 0),
+                                 SIMD8(system[8], system[9], system[10], system[11], system[11], 0, 0, 0))).y
+    }
+
     @Test func solvesSystemsThatNeedPivoting() throws {
         // A zero where the first pivot would be, and a tiny one in the second column.
         let a: [[Double]] = [[0, 2, 1], [1e-3, 1, 4], [3, -1, 2]]
         let x = (1.5, -2.0, 0.25)
         let b = a.map { $0[0] * x.0 + $0[1] * x.1 + $0[2] * x.2 }
-        let s = try #require(QuadraticFit.solve3(SIMD16(a[0][0], a[0][1], a[0][2], b[0], a[1][0], a[1][1], a[1][2], b[1],
+        let s = try #require(Self.solve3(SIMD16(a[0][0], a[0][1], a[0][2], b[0], a[1][0], a[1][1], a[1][2], b[1],
                                                         a[2][0], a[2][1], a[2][2], b[2], 0, 0, 0, 0)))
         #expect(abs(s.0 - x.0) < 1e-12 && abs(s.1 - x.1) < 1e-12 && abs(s.2 - x.2) < 1e-12)
         // The same matrix with a second right-hand side gives both solutions, each as alone.
@@ -127,8 +135,8 @@ import Testing
 
     @Test func refusesSingularSystems() {
         // Third row the sum of the first two; and all zeros.
-        #expect(QuadraticFit.solve3(SIMD16(1, 2, 3, 1, 4, 5, 6, 2, 5, 7, 9, 3, 0, 0, 0, 0)) == nil)
-        #expect(QuadraticFit.solve3(SIMD16<Double>(repeating: 0)) == nil)
+        #expect(Self.solve3(SIMD16(1, 2, 3, 1, 4, 5, 6, 2, 5, 7, 9, 3, 0, 0, 0, 0)) == nil)
+        #expect(Self.solve3(SIMD16<Double>(repeating: 0)) == nil)
     }
 }
 

@@ -54,7 +54,8 @@ extension QuadraticFit {
     /// each row's lanes 0-2 are the matrix, lanes 3 and 4 the two right-hand sides. Each
     /// solution is nil where the matrix is (nearly) singular or the solution not finite. The
     /// pivots depend on the matrix alone and every lane takes the same operations, so each
-    /// solution is bit for bit what the system with that right-hand side alone gives.
+    /// solution is bit for bit what the system with that right-hand side alone gives (the
+    /// pre-pair fit, kept as a reference in `QuadraticFitPairTests`).
     static func solve3Pair(_ system: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>))
         -> (y: (Double, Double, Double)?, z: (Double, Double, Double)?) {
         var rows = system

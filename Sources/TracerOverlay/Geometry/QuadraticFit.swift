@@ -78,14 +78,4 @@ public struct QuadraticFit: Sendable, Hashable, Codable {
         let c = p * mean * mean * inv * inv - q * mean * inv + r
         return QuadraticFit(a: a, b: b, c: c)
     }
-
-    /// Gaussian elimination with partial pivoting on the 3 x 3 system whose rows (matrix
-    /// entries, then right-hand side) are `system`'s lanes 0-3, 4-7 and 8-11; nil when the
-    /// matrix is (nearly) singular. (In registers, not arrays of arrays: the tracker fits
-    /// hypotheses in time on every frame.)
-    static func solve3(_ system: SIMD16<Double>) -> (Double, Double, Double)? {
-        solve3Pair((SIMD8(system[0], system[1], system[2], system[3], system[3], 0, 0, 0),
-                    SIMD8(system[4], system[5], system[6], system[7], system[7], 0, 0, 0),
-                    SIMD8(system[8], system[9], system[10], system[11], system[11], 0, 0, 0))).y
-    }
 }
