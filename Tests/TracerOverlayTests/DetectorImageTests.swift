@@ -59,6 +59,60 @@ import MediaKitLinux
         #expect(image.row(h - 1)[-1] == image.row(h - 1)[0] && image.row(0)[w] == image.row(0)[w - 1])
     }
 
+    /// The downscale's integer arithmetic written the plain way, one output pixel at a time:
+    /// the row loops (two rows per 64-bit multiply) must give exactly
+    /// these bytes.
+    static func referenceIntegerDownscale(_ frame: VideoFrame, width: Int, height: Int, stretch: Bool) -> [UInt8] {
+        let columns = AreaWeights(source: frame.width, output: width, total: 1 << 16)
+        let rows = AreaWeights(source: frame.height, output: height, total: 256)
+        var out = [UInt8](repeating: 0, count: width * height)
+        frame.withUnsafePlane(0) { bytes, stride in
+            for oy in 0..<height {
+                for ox in 0..<width {
+                    var total = 0
+                    for j in 0..<rows.taps where rows.weights[oy * rows.taps + j] > 0 {
+                        for k in 0..<columns.taps where columns.weights[ox * columns.taps + k] > 0 {
+                            let pixel = Int(bytes[(rows.start[oy] + j) * stride + columns.start[ox] + k])
+                            total += Int(rows.weights[oy * rows.taps + j]) * Int(columns.weights[ox * columns.taps + k]) * pixel
+                        }
+                    }
+                    let level = stretch ? min(max(((total - (16 << 24)) * 76309 + (1 << 39)) >> 40, 0), 255)
+                                        : (total + (1 << 23)) >> 24
+                    out[oy * width + ox] = UInt8(level)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(1920, 1080, 800, 450), (1280, 720, 800, 450), (3840, 2160, 800, 450), (1920, 1080, 800, 451),
+                      (334, 202, 97, 59), (800, 600, 800, 450), (1000, 564, 799, 451)])
+    func downscaleGivesTheIntegerAreaAverageExactly(_ size: (Int, Int, Int, Int)) throws {
+        let (sw, sh, w, h) = size
+        for format in [PixelFormat.gray8, .yuv420p] {
+            var source = try VideoFrame(width: sw, height: sh, pixelFormat: format, time: .zero)
+            var rng = SplitMix64(seed: UInt64(sw * 3 + sh))
+            source.withUnsafeMutablePlane(0) { bytes, stride in
+                for y in 0..<sh {
+                    // Noise over the whole range, and flat stretches at the video range's ends
+                    // and beyond them, where the stretch clamps.
+                    for x in 0..<sw {
+                        let flat: [UInt8] = [0, 16, 235, 255]
+                        bytes[y * stride + x] = (x / 37 + y / 29) % 3 == 0 ? flat[(x / 37 + y / 29) % 4]
+                                                                       : UInt8(truncatingIfNeeded: rng.next() >> 56)
+                    }
+                }
+            }
+            let scaler = LumaDownscaler(sourceWidth: sw, sourceHeight: sh, width: w, height: h)
+            let image = LumaImage(width: w, height: h)
+            scaler.scale(source, into: image)
+            let expected = Self.referenceIntegerDownscale(source, width: w, height: h, stretch: !source.isFullRange)
+            var mismatches = 0
+            for y in 0..<h { for x in 0..<w where image.row(y)[x] != expected[y * w + x] { mismatches += 1 } }
+            #expect(mismatches == 0, "\(sw)x\(sh) -> \(w)x\(h) \(format): \(mismatches) pixels differ")
+        }
+    }
+
     /// A one-pixel dot stepping across the frame keeps its energy after the downscale: a ball's
     /// contrast must not jump from frame to frame because of where it falls on the output grid.
     @Test func aSmallDotKeepsItsEnergyWhereverItFalls() throws {

@@ -14,10 +14,18 @@ final class LumaDownscaler {
     let height: Int
     private let columns: AreaWeights
     private let rows: AreaWeights
-    /// One output row's weighted column sums (row weights sum to 256, so 16 bits hold them),
-    /// padded so that every column can read `columns.taps` entries. Column weights sum to
-    /// 2^16, so a column's total stays below 2^32.
-    private let sums: UnsafeMutablePointer<UInt16>
+    /// Two output rows' weighted column sums side by side, the upper row's in the low 32 bits
+    /// of each entry and the lower row's in the high 32 (row weights sum to 256, so a sum holds
+    /// 16 bits), padded so that every column can read `columns.taps` entries. Column weights
+    /// sum to 2^16, so an output pixel's total stays below 2^32 in each half, and one 64-bit
+    /// multiply-add weighs a column for both rows: the horizontal pass, which dominates the
+    /// downscale, takes half the multiplies.
+    private let pairs: UnsafeMutablePointer<UInt64>
+    /// One row's vertical sums, before they are paired.
+    private let upper: UnsafeMutablePointer<UInt16>
+    private let lower: UnsafeMutablePointer<UInt16>
+    /// Column weights widened to 64 bits for the paired multiply.
+    private let columnWeights: UnsafeMutablePointer<UInt64>
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
@@ -26,11 +34,23 @@ final class LumaDownscaler {
         self.height = height
         columns = AreaWeights(source: sourceWidth, output: width, total: 1 << 16)
         rows = AreaWeights(source: sourceHeight, output: height, total: 256)
-        sums = .allocate(capacity: sourceWidth + columns.taps)
-        sums.initialize(repeating: 0, count: sourceWidth + columns.taps)
+        let padded = sourceWidth + columns.taps
+        pairs = .allocate(capacity: padded)
+        pairs.initialize(repeating: 0, count: padded)
+        upper = .allocate(capacity: padded)
+        upper.initialize(repeating: 0, count: padded)
+        lower = .allocate(capacity: padded)
+        lower.initialize(repeating: 0, count: padded)
+        columnWeights = .allocate(capacity: max(width * columns.taps, 1))
+        for i in 0..<max(width * columns.taps, 1) { (columnWeights + i).initialize(to: UInt64(columns.weights[i])) }
     }
 
-    deinit { sums.deallocate() }
+    deinit {
+        pairs.deallocate()
+        upper.deallocate()
+        lower.deallocate()
+        columnWeights.deallocate()
+    }
 
     /// Writes the downscaled luma of `frame` into `image` (which must have the output size),
     /// stretched to full range when the frame holds video-range luma.
@@ -100,65 +120,84 @@ final class LumaDownscaler {
         // The stretch is applied to the exact weighted sum (24 fractional bits), not to the
         // rounded average: rounding first would leave only every other level after the stretch
         // and cost a faint ball a level of its contrast.
-        @inline(__always) func store(_ sum: UInt32) -> UInt8 {
-            guard stretch else { return UInt8(truncatingIfNeeded: (sum &+ (1 << 23)) >> 24) }
-            // (sum / 2^24 - 16) * 255 / 219, rounded: 255 / 219 * 2^16 = 76309.5.
-            let t = Int64(sum) - (16 << 24)
-            return UInt8(clamping: (t &* 76309 &+ (1 << 39)) >> 40)
-        }
-        let sums = self.sums, sourceWidth = self.sourceWidth
-        let columnStart = columns.start, columnWeights = columns.weights, columnTaps = columns.taps
-        let rowStart = rows.start, rowWeights = rows.weights, rowTaps = rows.taps
-        for oy in 0..<height {
-            // Vertical: weighted sum of the source rows this output row covers (vectorised:
-            // 16-bit multiply-adds over whole rows).
-            let first = base + rowStart[oy] * stride
-            let w0 = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps])
-            for x in 0..<sourceWidth { sums[x] = w0 &* UInt16(truncatingIfNeeded: first[x]) }
-            for k in 1..<max(rowTaps, 1) {
-                let w = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps + k])
-                if w == 0 { break }
-                let row = base + (rowStart[oy] + k) * stride
-                for x in 0..<sourceWidth { sums[x] &+= w &* UInt16(truncatingIfNeeded: row[x]) }
+        for oy in Swift.stride(from: 0, to: height, by: 2) {
+            verticalSums(row: oy, base: base, stride: stride, into: upper)
+            // An odd last row is paired with itself (its copy's results are not stored).
+            verticalSums(row: min(oy + 1, height - 1), base: base, stride: stride, into: lower)
+            let pairs = self.pairs, upper = self.upper, lower = self.lower
+            for x in 0..<sourceWidth { pairs[x] = UInt64(upper[x]) | UInt64(lower[x]) &<< 32 }
+            let first = image.row(oy), second = oy + 1 < height ? image.row(oy + 1) : nil
+            if stretch {
+                horizontal(first, second) {
+                    let t = Int64($0) &- (16 << 24)
+                    let v = (t &* 76309 &+ (1 << 39)) &>> 40
+                    return UInt8(truncatingIfNeeded: min(max(v, 0), 255))
+                }
+            } else {
+                horizontal(first, second) { UInt8(truncatingIfNeeded: ($0 &+ (1 << 23)) >> 24) }
             }
-            // Horizontal: each output column's weighted sum of its columns (unused taps weigh 0),
-            // with the usual tap counts spelled out so that the loop over taps disappears.
-            let out = image.row(oy)
-            switch columnTaps {
-            case 2:
-                for ox in 0..<width {
-                    let w = columnWeights + ox &* 2, v = sums + columnStart[ox]
-                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]))
-                }
-            case 3:
-                for ox in 0..<width {
-                    let w = columnWeights + ox &* 3, v = sums + columnStart[ox]
-                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]))
-                }
-            case 4:
-                for ox in 0..<width {
-                    let w = columnWeights + ox &* 4, v = sums + columnStart[ox]
-                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]))
-                }
-            case 5:
-                for ox in 0..<width {
-                    let w = columnWeights + ox &* 5, v = sums + columnStart[ox]
-                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]))
-                }
-            case 6:
-                for ox in 0..<width {
-                    let w = columnWeights + ox &* 6, v = sums + columnStart[ox]
-                    out[ox] = store(w[0] &* UInt32(truncatingIfNeeded: v[0]) &+ w[1] &* UInt32(truncatingIfNeeded: v[1]) &+ w[2] &* UInt32(truncatingIfNeeded: v[2]) &+ w[3] &* UInt32(truncatingIfNeeded: v[3]) &+ w[4] &* UInt32(truncatingIfNeeded: v[4]) &+ w[5] &* UInt32(truncatingIfNeeded: v[5]))
-                }
-            default:
-                for ox in 0..<width {
-                    let x0 = columnStart[ox], weights = columnWeights + ox * columnTaps
-                    var total: UInt32 = 0
-                    for k in 0..<columnTaps {
-                        total &+= weights[k] &* UInt32(truncatingIfNeeded: sums[x0 &+ k])
-                    }
-                    out[ox] = store(total)
-                }
+        }
+    }
+
+    /// Weighted sum of the source rows output row `oy` covers, for every source column
+    /// (vectorised: 16-bit multiply-adds over whole rows).
+    @inline(__always)
+    private func verticalSums(row oy: Int, base: UnsafePointer<UInt8>, stride: Int, into sums: UnsafeMutablePointer<UInt16>) {
+        let rowStart = rows.start, rowWeights = rows.weights, rowTaps = rows.taps, sourceWidth = self.sourceWidth
+        let first = base + rowStart[oy] * stride
+        let w0 = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps])
+        for x in 0..<sourceWidth { sums[x] = w0 &* UInt16(truncatingIfNeeded: first[x]) }
+        for k in 1..<max(rowTaps, 1) {
+            let w = UInt16(truncatingIfNeeded: rowWeights[oy * rowTaps + k])
+            if w == 0 { break }
+            let row = base + (rowStart[oy] + k) * stride
+            for x in 0..<sourceWidth { sums[x] &+= w &* UInt16(truncatingIfNeeded: row[x]) }
+        }
+    }
+
+    /// Each output column's weighted sum of its columns of ``pairs`` (unused taps weigh 0),
+    /// both rows at once, stored through `level`; the usual tap counts are spelled out so that
+    /// the loop over taps disappears.
+    @inline(__always)
+    private func horizontal(_ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>?,
+                            level: (UInt32) -> UInt8) {
+        let start = columns.start, weights = columnWeights, taps = columns.taps, v = pairs, width = self.width
+        @inline(__always) func put(_ ox: Int, _ total: UInt64) {
+            first[ox] = level(UInt32(truncatingIfNeeded: total))
+            second?[ox] = level(UInt32(truncatingIfNeeded: total &>> 32))
+        }
+        switch taps {
+        case 2:
+            for ox in 0..<width {
+                let w = weights + ox &* 2, p = v + start[ox]
+                put(ox, w[0] &* p[0] &+ w[1] &* p[1])
+            }
+        case 3:
+            for ox in 0..<width {
+                let w = weights + ox &* 3, p = v + start[ox]
+                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2])
+            }
+        case 4:
+            for ox in 0..<width {
+                let w = weights + ox &* 4, p = v + start[ox]
+                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3])
+            }
+        case 5:
+            for ox in 0..<width {
+                let w = weights + ox &* 5, p = v + start[ox]
+                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3] &+ w[4] &* p[4])
+            }
+        case 6:
+            for ox in 0..<width {
+                let w = weights + ox &* 6, p = v + start[ox]
+                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3] &+ w[4] &* p[4] &+ w[5] &* p[5])
+            }
+        default:
+            for ox in 0..<width {
+                let w = weights + ox &* taps, p = v + start[ox]
+                var total: UInt64 = 0
+                for k in 0..<taps { total &+= w[k] &* p[k] }
+                put(ox, total)
             }
         }
     }
@@ -188,7 +227,7 @@ extension LumaDownscaler {
 
 /// The source pixels each output pixel of a 1-D area-averaging resize covers, with integer
 /// weights that sum to exactly `total` per output pixel.
-private final class AreaWeights {
+final class AreaWeights {
     /// Taps per output pixel (the most any covers); missing ones weigh 0.
     let taps: Int
     /// Whether the integer weights are fine enough for the ratio (each tap at least 1/8 of an
