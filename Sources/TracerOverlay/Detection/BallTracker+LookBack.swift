@@ -118,18 +118,33 @@ extension BallTracker {
         return true
     }
 
-    /// Measures a confirmed flight's fast early points after its first again, each as the centre
-    /// of its streak's ink along the path through its neighbours (``LocalSearch/measuresStreakInk``),
+    /// Measures a confirmed flight's fast early points again, each as the centre of its
+    /// streak's ink along the path through its neighbours (``LocalSearch/measuresStreakInk``),
     /// against later frames clear of that stretch: the place the ball held on average over the
     /// exposure, which is where the flight was at the frame's time. A blob's centre is its
     /// slow, bright end's (1920x1080 30 fps dtl-everything-2's second frame 33 px up the path).
+    /// The first point too, where x264 or the club left the launch frame out and the flight
+    /// begins a frame later, already a streak: with no neighbour behind it, the stretch is
+    /// taken as long behind as ahead (1920x1080 30 fps dtl-dark-ball-3 and dtl-everything-2
+    /// began 10-14 px up the path, their one bad point each). It moves at most
+    /// ``TrackerSettings/firstStreakLargestMove`` of its step to the next point: where the first
+    /// point is the launch frame's, the ball at rest on the tee through part of its exposure is
+    /// ink too, and would pull it back towards the tee.
     /// Returns whether a point moved.
     func remeasureStreakPoints(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         let n = track.points.count
         guard n >= 5 else { return false }
         var moved = false
-        for i in 1..<min(settings.streakRemeasuredPoints + 1, n - 1) {
-            let previous = track.points[i - 1], point = track.points[i], next = track.points[i + 1]
+        for i in 0..<min(settings.streakRemeasuredPoints + 1, n - 1) {
+            let point = track.points[i], next = track.points[i + 1]
+            var previous = point
+            if i > 0 {
+                previous = track.points[i - 1]
+            } else {
+                previous.x = 2 * point.x - next.x
+                previous.y = 2 * point.y - next.y
+                previous.frame = point.frame - 1
+            }
             guard point.frame - previous.frame == 1, next.frame - point.frame == 1, !point.foundByAppearance else { continue }
             // Centred on the point, reaching three quarters of the farther neighbour's distance
             // each way: past where the exposure can reach for any shutter. Centred, so that the
@@ -168,6 +183,10 @@ extension BallTracker {
             // blob's centre lies ahead of its mean place, never behind (1920x1080 30 fps 3 s
             // dtl-everything-1: a fourth frame's point moved 6 px ahead, off the ball).
             guard a < ((here - from) * u).sum() / length else { continue }
+            if i == 0 {
+                let shift = SIMD2(found.x, found.y) - here
+                guard (shift * shift).sum() <= pow(settings.firstStreakLargestMove, 2) * (ahead * ahead).sum() else { continue }
+            }
             track.points[i].x = found.x
             track.points[i].y = found.y
             moved = true
