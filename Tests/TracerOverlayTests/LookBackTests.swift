@@ -10,7 +10,9 @@ import Testing
     static func time(_ frame: Int) -> MediaTime { MediaTime(value: Int64(frame), timescale: 60) }
 
     /// An observation of frames `frames` of a rising flight, with `earlier` frames before them.
-    static func observation(_ id: UUID, frames: ClosedRange<Int>, earlier: [Int] = []) -> TrajectoryObservation {
+    /// Its time range starts at `start` (the flight's first point the detector holds), by
+    /// default the first point it carries.
+    static func observation(_ id: UUID, frames: ClosedRange<Int>, earlier: [Int] = [], start: Int? = nil) -> TrajectoryObservation {
         func place(_ f: Int) -> NormalizedPoint {
             let s = Double(f) / 60
             return NormalizedPoint(x: 0.3 + 0.2 * s, y: 0.9 - 1.2 * s + 0.8 * s * s).topLeftToVision()
@@ -19,7 +21,7 @@ import Testing
         let points = frames.map(place)
         return TrajectoryObservation(uuid: id, detectedPoints: points, detectedTimes: times, projectedPoints: points,
                                      equationCoefficients: .zero, timeFit: TimeQuadraticFit.fit(times: times, points: points),
-                                     timeRange: MediaTimeRange(start: time(earlier.first ?? frames.lowerBound), end: time(frames.upperBound)),
+                                     timeRange: MediaTimeRange(start: time(start ?? earlier.first ?? frames.lowerBound), end: time(frames.upperBound)),
                                      confidence: 0.9, movingAverageRadius: 0.002,
                                      earlierPoints: earlier.map(place), earlierTimes: earlier.map(time))
     }
@@ -42,11 +44,26 @@ import Testing
     @Test func aRevisedCentreReplacesTheOneHeld() throws {
         let id = UUID()
         var trajectory = Trajectory(observation: Self.observation(id, frames: 10...17))
-        var revised = Self.observation(id, frames: 12...18, earlier: [11])
+        var revised = Self.observation(id, frames: 12...18, earlier: [11], start: 10)
         revised.earlierPoints[0] = NormalizedPoint(x: 0.6, y: 0.5)
         trajectory.merge(revised)
         #expect(trajectory.points.map(\.time) == (10...18).map(Self.time))
         #expect(trajectory.points[1].normalized == NormalizedPoint(x: 0.6, y: 0.5).visionToTopLeft())
+    }
+
+    /// The detector may take a point off a flight's start after reporting it (a first point
+    /// that proved to be the club head coming through): its next observation's time range
+    /// starts later, and the point goes from the trajectory.
+    @Test func aPointTakenOffTheStartGoes() throws {
+        let id = UUID()
+        var trajectory = Trajectory(observation: Self.observation(id, frames: 11...18, earlier: [8, 9, 10]))
+        #expect(trajectory.points.first?.time == Self.time(8))
+        trajectory.merge(Self.observation(id, frames: 12...19, start: 10))
+        #expect(trajectory.points.map(\.time) == (10...19).map(Self.time))
+        // An observation carrying only its window, its range from the flight's start, keeps
+        // every earlier point.
+        trajectory.merge(Self.observation(id, frames: 13...20, start: 10))
+        #expect(trajectory.points.map(\.time) == (10...20).map(Self.time))
     }
 
     @Test func aShotTakesPointsFoundBeforeItsFirst() throws {

@@ -10,7 +10,7 @@ import Testing
     static func time(_ frame: Int) -> MediaTime { MediaTime(value: Int64(frame), timescale: fps) }
 
     /// An observation holding frames `range` of a flight `position(t)` (top-left), as the detector
-    /// reports it (Vision space, last `length` points).
+    /// reports it (Vision space, last `length` points, its time range from the flight's start).
     static func observation(_ id: UUID, frames range: ClosedRange<Int>, length: Int = 8, confidence: Float = 0.9,
                             position: (Double) -> NormalizedPoint) -> TrajectoryObservation {
         let frames = Array(range.suffix(length))
@@ -20,7 +20,7 @@ import Testing
         let fit = TimeQuadraticFit.fit(times: times, points: vision)
         return TrajectoryObservation(uuid: id, detectedPoints: vision, detectedTimes: times, projectedPoints: vision,
                                      equationCoefficients: .zero, timeFit: fit,
-                                     timeRange: MediaTimeRange(start: times[0], end: times[times.count - 1]),
+                                     timeRange: MediaTimeRange(start: time(range.lowerBound), end: times[times.count - 1]),
                                      confidence: confidence, movingAverageRadius: 2)
     }
 

@@ -43,10 +43,16 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
     /// space, and keeps the best confidence.
     ///
     /// Observations of one trajectory overlap (each carries the last `trajectoryLength` points),
-    /// so merging by time keeps every centre exactly once.
+    /// so merging by time keeps every centre exactly once. Points before the observation's
+    /// ``TrajectoryObservation/timeRange`` go: the detector took them off the flight's start
+    /// after reporting them (a first point that proved to be the club head coming through, not
+    /// the ball), and the trajectory holds what the detector holds.
     public mutating func merge(_ observation: TrajectoryObservation) {
         precondition(observation.uuid == id, "merging an observation of another trajectory")
         add(observation.trajectoryPoints)
+        if let first = points.first, first.time < observation.timeRange.start {
+            points.removeAll { $0.time < observation.timeRange.start }
+        }
         confidence = max(confidence, observation.confidence)
     }
 
