@@ -28,6 +28,21 @@ import MediaKitLinux
         #expect(Self.tracker.startsAccelerating(Self.track([422.9] + Self.flight.prefix(5))))
     }
 
+    /// 1280x720 25 fps dtl-floodlights-3: a lamp's flicker taken along the path traced back,
+    /// two points before the launch and two after it, each step as long as the next, then the
+    /// ball's own 20 px a frame: the run goes one point at a time, the ball's stays.
+    @Test func aRunOfSlowPointsBeforeTheFlightGoesPointByPoint() {
+        let ball: [Double] = [290.2, 257.8, 223.0, 198.0, 179.0, 163.0, 149.5, 138.0, 128.0, 119.5, 112.0]
+        var ys = [351.2, 340.0, 327.6, 307.5] + ball
+        var removed = 0
+        while Self.tracker.startsAccelerating(Self.track(ys)) {
+            ys.removeFirst()
+            removed += 1
+        }
+        #expect(removed == 4)
+        #expect(ys == ball)
+    }
+
     @Test func aBallSlowingAsItRecedesStartsWhereItStarts() {
         #expect(!Self.tracker.startsAccelerating(Self.track(Self.flight)))
     }

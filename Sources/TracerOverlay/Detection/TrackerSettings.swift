@@ -125,9 +125,15 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
-    /// Below this share of its second step (per frame) a confirmed flight's first step shows a
-    /// first point that is no ball (``BallTracker/startsAccelerating(_:)``).
+    /// Below this share of the fastest of its next steps (per frame) a confirmed flight's first
+    /// step shows a first point that is no ball (``BallTracker/startsAccelerating(_:)``).
     var acceleratingStartRatio = 0.7
+    /// How many steps after the first are compared with it. The second alone let a run of
+    /// points before the launch stay: in 1280x720 25 fps dtl-floodlights-3 the look back took
+    /// a lamp's flicker along the path traced back for two frames before the launch and the
+    /// first two after it (7, 8, 14 and 14 px a frame, then the ball's 20 and 22), each step
+    /// as long as the next, 197 px off the ball at the launch.
+    var acceleratingStartSteps = 3
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped, unless the track
     /// moved less than ``frozenPriorSpeed`` pixels a frame before them (a far ball hanging at
