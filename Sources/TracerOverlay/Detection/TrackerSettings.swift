@@ -125,10 +125,11 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
-    /// Below this share of the fastest of its next steps (per frame) a confirmed flight's first
-    /// step shows a first point that is no ball (``BallTracker/startsAccelerating(_:)``).
+    /// Below this share of its second step, or of the median of its next steps (per frame), a
+    /// confirmed flight's first step shows a first point that is no ball
+    /// (``BallTracker/startsAccelerating(_:)``).
     var acceleratingStartRatio = 0.7
-    /// How many steps after the first are compared with it. The second alone let a run of
+    /// How many steps after the first give the median compared with it. The second alone let a run of
     /// points before the launch stay: in 1280x720 25 fps dtl-floodlights-3 the look back took
     /// a lamp's flicker along the path traced back for two frames before the launch and the
     /// first two after it (7, 8, 14 and 14 px a frame, then the ball's 20 and 22), each step
