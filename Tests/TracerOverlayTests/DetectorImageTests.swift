@@ -60,8 +60,7 @@ import MediaKitLinux
     }
 
     /// The downscale's integer arithmetic written the plain way, one output pixel at a time:
-    /// the row loops (two rows per 64-bit multiply) must give exactly
-    /// these bytes.
+    /// the row loops (two rows per 64-bit multiply) must give exactly these bytes.
     static func referenceIntegerDownscale(_ frame: VideoFrame, width: Int, height: Int, stretch: Bool) -> [UInt8] {
         let columns = AreaWeights(source: frame.width, output: width, total: 1 << 16)
         let rows = AreaWeights(source: frame.height, output: height, total: 256)

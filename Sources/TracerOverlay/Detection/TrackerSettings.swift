@@ -129,8 +129,8 @@ struct TrackerSettings {
     /// confirmed flight's first step shows a first point that is no ball
     /// (``BallTracker/startsAccelerating(_:)``).
     var acceleratingStartRatio = 0.7
-    /// How many steps after the first give the median compared with it. The second alone let a run of
-    /// points before the launch stay: in 1280x720 25 fps dtl-floodlights-3 the look back took
+    /// How many steps after the first give the median compared with it. The second alone let
+    /// a run of points before the launch stay: in 1280x720 25 fps dtl-floodlights-3 the look back took
     /// a lamp's flicker along the path traced back for two frames before the launch and the
     /// first two after it (7, 8, 14 and 14 px a frame, then the ball's 20 and 22), each step
     /// as long as the next, 197 px off the ball at the launch.

@@ -50,9 +50,7 @@ public struct Trajectory: Sendable, Hashable, Codable, Identifiable {
     public mutating func merge(_ observation: TrajectoryObservation) {
         precondition(observation.uuid == id, "merging an observation of another trajectory")
         add(observation.trajectoryPoints)
-        if let first = points.first, first.time < observation.timeRange.start {
-            points.removeAll { $0.time < observation.timeRange.start }
-        }
+        points.removeFirst(points.prefix { $0.time < observation.timeRange.start }.count)
         confidence = max(confidence, observation.confidence)
     }
 
