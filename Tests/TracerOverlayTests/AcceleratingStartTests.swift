@@ -53,6 +53,28 @@ import MediaKitLinux
         #expect(!Self.tracker.startsAccelerating(Self.track(ys)))
     }
 
+    /// 1920x1080 25 fps dtl-portrait-1 (450x800 analysis frames): the look back took two points
+    /// of the swing below the tee, 74 and then 56 px a frame apart (over a missed frame), before
+    /// the ball's own 93 and 46. The first step is no shorter than the next, but the second is
+    /// far shorter than the third: both points go, one a frame, and the flight starts at the
+    /// launch.
+    @Test func twoPointsBeforeAFastLaunchGo() {
+        func removed(_ settings: TrackerSettings) -> [Double] {
+            let tracker = BallTracker(settings: settings)
+            var track = Track.confirmed(onVerticalLineAt: 240, heights: [705.2, 630.8, 574.0, 518.0, 425.0, 379.3, 352.3, 335.3],
+                                        frameRate: 25, firstFrame: 20)
+            track.points.remove(at: 2)
+            var gone: [Double] = []
+            while tracker.startsAccelerating(track) { gone.append(track.points.removeFirst().y) }
+            return gone
+        }
+        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        #expect(removed(settings) == [705.2, 630.8])
+        // Comparing the first step alone with the next ones keeps both.
+        settings.acceleratingThirdStep = .infinity
+        #expect(removed(settings).isEmpty)
+    }
+
     @Test func aBallSlowingAsItRecedesStartsWhereItStarts() {
         #expect(!Self.tracker.startsAccelerating(Self.track(Self.flight)))
     }

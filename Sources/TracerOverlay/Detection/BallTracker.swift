@@ -400,13 +400,20 @@ struct BallTracker {
     /// coming through the tee the frame before the launch (1280x720 120 fps dtl-everything-3:
     /// 20 px below the tee, then a 36 px step). The median, not the fastest: a slow far ball's
     /// steps vary by a pixel or two of centring, and the fastest of three took a sky flight's
-    /// true first point off (640x360 sky-birds-clouds-1: 6.0 px, then 8.1, 5.4 and 8.6). Asked
-    /// again of each new first point, so a run of such points goes one a frame.
+    /// true first point off (640x360 sky-birds-clouds-1: 6.0 px, then 8.1, 5.4 and 8.6). Also
+    /// where the second step falls as far short of a third of at least
+    /// ``TrackerSettings/acceleratingThirdStep``: two such points before the ball. Asked again of
+    /// each new first point, so a run of such points goes one a frame.
     func startsAccelerating(_ track: Track) -> Bool {
         guard track.points.count >= 3 else { return false }
         let first = Self.speed(from: track.points[0], to: track.points[1])
         let second = Self.speed(from: track.points[1], to: track.points[2])
         if second >= settings.launchStep && first < settings.acceleratingStartRatio * second { return true }
+        // A run of two such points: the second step much shorter than a fast third.
+        if track.points.count >= 4 {
+            let third = Self.speed(from: track.points[2], to: track.points[3])
+            if third >= settings.acceleratingThirdStep && second < settings.acceleratingStartRatio * third { return true }
+        }
         let steps = (1..<min(1 + settings.acceleratingStartSteps, track.points.count - 1))
             .map { Self.speed(from: track.points[$0], to: track.points[$0 + 1]) }.sorted()
         let median = steps[steps.count / 2]

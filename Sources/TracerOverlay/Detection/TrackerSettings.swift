@@ -135,6 +135,12 @@ struct TrackerSettings {
     /// first two after it (7, 8, 14 and 14 px a frame, then the ball's 20 and 22), each step
     /// as long as the next, 197 px off the ball at the launch.
     var acceleratingStartSteps = 3
+    /// Image motion per frame (pixels) from which a third step that the second falls short of
+    /// (below ``acceleratingStartRatio`` of it) shows the first two points are no ball: at
+    /// 25 fps the look back took two points of the golfer's swing before an upright launch
+    /// (1920x1080 dtl-portrait-1: steps of 75 and 57 px, then the ball's 93 and 46), and only the
+    /// second step was shorter than the one after it.
+    var acceleratingThirdStep = 18.0
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped, unless the track
     /// moved less than ``frozenPriorSpeed`` pixels a frame before them (a far ball hanging at
