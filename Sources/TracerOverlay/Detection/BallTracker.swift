@@ -518,7 +518,30 @@ struct BallTracker {
             return min(Double(track.pointCount), length) + 2 * strength - 0.5 * Double(track.misses)
         }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
-        tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
+        guard settings.strongYoungPlaces > 0, candidates.count >= settings.crowdedFrameCandidates else {
+            tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
+            return
+        }
+        // In a frame crowded with specks, the most promising young hypotheses on its strongest
+        // candidates keep their places even where promise alone would drop them (beyond the
+        // pool's size, so that no other hypothesis loses its place to them).
+        let strong = contrasts[max(contrasts.count - settings.strongCandidateRank, 0)]
+        var assured = [Bool](repeating: false, count: tracks.count)
+        var count = 0
+        for i in order where count < settings.strongYoungPlaces && isStrongYoung(tracks[i], strong: strong) {
+            assured[i] = true
+            count += 1
+        }
+        let kept = order.prefix(settings.maxTracks) + order.dropFirst(settings.maxTracks).filter { assured[$0] }
+        tracks = kept.map { tracks[$0] }
+    }
+
+    /// Whether `track` is an unconfirmed hypothesis of at most
+    /// ``TrackerSettings/strongYoungPoints`` points, extended this frame, whose latest points
+    /// (up to three) all have contrast `strong` or more.
+    private func isStrongYoung(_ track: Track, strong: Int) -> Bool {
+        !track.confirmed && track.pointCount <= settings.strongYoungPoints && track.lastFrame == frame
+            && track.points.suffix(3).allSatisfy { $0.contrast >= strong }
     }
 
     /// How unlike a track's point a candidate looks (contrast, size, polarity), 0 for the same.

@@ -32,6 +32,29 @@ struct TrackerSettings {
     var lengthWobbleAllowance = 0.25
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
+    /// Most young hypotheses on the frame's strongest candidates kept beyond ``maxTracks`` in a
+    /// frame crowded with candidates (``crowdedFrameCandidates``, ``strongYoungPoints``,
+    /// ``strongCandidateRank``). A ball just struck is among the strongest changes in the
+    /// frame, yet in shaken, noisy video its first points lose their places at once to
+    /// hundreds of chains of specks five to ten points long, for a hypothesis's promise grows
+    /// with its length: in 1920x1080 25 fps dtl-noise-jitter-1 the ball ranked 1st-6th of
+    /// 216-250 candidates in its first seven frames and no hypothesis held two of its points
+    /// (found nowhere; now 1.000 / 1.000, reported 9 frames in). Kept beyond the pool rather
+    /// than within it, they take no other hypothesis's place: within it, dtl-everything-3 there
+    /// lost its ball's track, which began on a faint speck.
+    var strongYoungPlaces = 24
+    /// Fewest candidates in a frame for ``strongYoungPlaces`` to apply (the detector passes at
+    /// most 250): only shaken, noisy frames hold so many. Kept in every frame, the places lost
+    /// 640x360 60 fps dtl-noise-jitter-1's flight (80-250 candidates a frame; recall 0.990 ->
+    /// 0.095): young hypotheses on the slowing ball, smoother than the confirmed flight's
+    /// sibling, took its place, and no sibling was left to carry the flight on where it
+    /// missed the ball.
+    var crowdedFrameCandidates = 200
+    /// Most points a hypothesis holds while it counts as young for ``strongYoungPlaces``.
+    var strongYoungPoints = 4
+    /// A candidate is among the frame's strongest when no more than this many others are
+    /// stronger (every point of a young hypothesis must be so, up to its latest three).
+    var strongCandidateRank = 8
     /// Most a hypothesis's contrast counts towards its promise when hypotheses are dropped, in
     /// multiples of the frame's typical candidate above it (each worth two points of length):
     /// 1.5 let a ball 20-40 levels against specks of 5-8 lose its place to chains of specks in
