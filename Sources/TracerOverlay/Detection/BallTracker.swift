@@ -504,7 +504,9 @@ struct BallTracker {
     /// far stronger than the noise) would be the first thing dropped. The bonus reaches six
     /// points (``TrackerSettings/strongestPromise``: a ball four times the typical contrast):
     /// in shaken, noisy video hundreds of chains of specks five to nine points long fill the
-    /// places, and a ball already slowing down the line, clear as it is, must outrank them.
+    /// places, and a ball already slowing down the line, clear as it is, must outrank them. A
+    /// frame that crowded also keeps, beyond the places, the young hypotheses on its strongest
+    /// candidates (``TrackerSettings/strongYoungPlaces``): a ball just struck, one point long.
     private mutating func pruneHypotheses(_ candidates: [BallCandidate]) {
         guard tracks.count > settings.maxTracks else { return }
         let contrasts = candidates.map(\.peakContrast).sorted()
