@@ -5,25 +5,28 @@ import MediaKitLinux
 /// Hypotheses beyond ``TrackerSettings/maxTracks`` are dropped by promise: a clear ball that has
 /// just appeared must outrank the many short chains of noise specks a shaken, noisy frame starts.
 @Suite struct HypothesisPruningTests {
-    /// Feeds 30 frames. Each frame holds 120 specks (contrast 5) that each stay put, a pixel's
-    /// jitter aside, for six frames and then move on, so their hypotheses grow to six points and
-    /// no further (a sixth of them at each length); from frame 8 a ball (contrast `ball`) flies
-    /// at 5 px a frame through open ground. Returns the confirmed tracks.
-    func run(ball: Int, strongestPromise: Double) -> [Track] {
-        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+    /// Feeds 30 frames to a tracker with `settings` and 40 places. Each frame holds `count`
+    /// specks (contrast drawn by `contrast`) that each stay put, a pixel's jitter aside, for
+    /// `stay` frames and then move on, so their hypotheses grow to `stay` points and no further
+    /// (a `stay`th of them at each length); from frame 8 a ball (contrast `ball`) flies at 5 px a
+    /// frame through open ground. Returns the confirmed tracks on the ball.
+    func run(_ settings: TrackerSettings, specks count: Int, stay: Int, ball: Int, seed: UInt64, stream: UInt64,
+             contrast: (inout SplitMix64) -> Int) -> [Track] {
+        var settings = settings
         settings.maxTracks = 40
-        settings.strongestPromise = strongestPromise
         var tracker = BallTracker(settings: settings)
-        var random = SplitMix64(seed: 7, stream: 1)
-        var specks = (0..<120).map { _ in SIMD2(random.uniform(0...800), random.uniform(0...200)) }
+        var random = SplitMix64(seed: seed, stream: stream)
+        func speck() -> (place: SIMD2<Double>, contrast: Int) {
+            let place = SIMD2(random.uniform(0...800), random.uniform(0...200))
+            return (place, contrast(&random))
+        }
+        var specks = (0..<count).map { _ in speck() }
         for n in 0..<30 {
-            // Each speck moves on after six frames, a sixth of them every frame.
-            for i in specks.indices where (n + i) % 6 == 0 {
-                specks[i] = SIMD2(random.uniform(0...800), random.uniform(0...200))
-            }
+            // Each speck moves on after `stay` frames, a `stay`th of them every frame.
+            for i in specks.indices where (n + i) % stay == 0 { specks[i] = speck() }
             var candidates = specks.map { p in
-                BallCandidate(x: p.x + random.uniform(-0.5...0.5), y: p.y + random.uniform(-0.5...0.5), radius: 0.6,
-                              halfLength: 0.6, area: 1, polarity: 1, peakContrast: 5, neighbourhoodActivity: 0)
+                BallCandidate(x: p.place.x + random.uniform(-0.5...0.5), y: p.place.y + random.uniform(-0.5...0.5), radius: 0.6,
+                              halfLength: 0.6, area: 1, polarity: 1, peakContrast: p.contrast, neighbourhoodActivity: 0)
             }
             if n >= 8 {
                 let k = Double(n - 8)
@@ -35,33 +38,18 @@ import MediaKitLinux
         return tracker.tracks.filter { $0.confirmed && $0.points.contains { $0.y > 300 } }
     }
 
-    /// Feeds 30 frames of `specks` specks, each of contrast 4-8 and staying put for 8 frames,
-    /// and from frame 8 a ball of contrast 12 flying at 5 px a frame. Returns the confirmed
-    /// tracks on the ball.
+    /// 120 specks of contrast 5 in chains of up to six points, and a ball of contrast `ball`.
+    func run(ball: Int, strongestPromise: Double) -> [Track] {
+        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        settings.strongestPromise = strongestPromise
+        return run(settings, specks: 120, stay: 6, ball: ball, seed: 7, stream: 1) { _ in 5 }
+    }
+
+    /// `count` specks of contrast 4-8 in chains of up to eight points, and a ball of contrast 12.
     func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
-        settings.maxTracks = 40
         settings.strongYoungPlaces = strongYoungPlaces
-        var tracker = BallTracker(settings: settings)
-        var random = SplitMix64(seed: 11, stream: 3)
-        func speck() -> (SIMD2<Double>, Int) {
-            (SIMD2(random.uniform(0...800), random.uniform(0...200)), Int(random.uniform(4...8.99)))
-        }
-        var specks = (0..<count).map { _ in speck() }
-        for n in 0..<30 {
-            for i in specks.indices where (n + i) % 8 == 0 { specks[i] = speck() }
-            var candidates = specks.map { p, contrast in
-                BallCandidate(x: p.x + random.uniform(-0.5...0.5), y: p.y + random.uniform(-0.5...0.5), radius: 0.6,
-                              halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast, neighbourhoodActivity: 0)
-            }
-            if n >= 8 {
-                let k = Double(n - 8)
-                candidates.append(BallCandidate(x: 100 + 5 * k, y: 400 - 3 * k + 0.05 * k * k, radius: 0.6, halfLength: 0.6,
-                                                area: 1, polarity: 1, peakContrast: 12, neighbourhoodActivity: 0))
-            }
-            _ = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
-        }
-        return tracker.tracks.filter { $0.confirmed && $0.points.contains { $0.y > 300 } }
+        return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3) { Int($0.uniform(4...8.99)) }
     }
 
     /// Twice the specks' typical contrast is worth two points of length, too little against
@@ -84,4 +72,3 @@ import MediaKitLinux
         #expect(run(ball: 20, strongestPromise: 1.5).isEmpty)
     }
 }
-
