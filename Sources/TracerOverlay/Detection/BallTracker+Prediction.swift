@@ -252,10 +252,12 @@ extension BallTracker {
         // Unless an established, fast track predicts the candidate well: a white ball climbing from
         // trees into a pale sky keeps a tenth of its contrast from one frame to the next (birds
         // and the flicker around them are slower, and do not get this licence).
-        // (Speed per analysed frame: over a missed frame a bird covers twice its step.)
+        // (Speed per analysed frame: over a missed frame a bird covers twice its step; and at
+        // a launch's speed as well: at 640x360 30 fps a bird crossing the sky at 6.3 px a frame,
+        // 0.30 widths a second, took a far fainter blob and was reported beside the flight.)
         let perFrame = prevSpeed * dt / Double(max(frame - last.frame, 1))
-        let launching = track.points.count >= 5 && perFrame >= settings.launchStep && error <= 0.65 * gate
-            && min(c.peakContrast, last.contrast) >= 10
+        let launching = track.points.count >= 5 && perFrame >= settings.launchStep && prevSpeed >= settings.minimumConfirmSpeed
+            && error <= 0.65 * gate && min(c.peakContrast, last.contrast) >= 10
         if cBig > (launching ? 24 : 6) * cSmall { return nil }
         if prevSpeed * dt > 2.5 && step > 2.5 {
             let cosine = (prediction.vx * dx + prediction.vy * dy) / (prevSpeed * step)
