@@ -321,5 +321,6 @@ struct TrackerSettings {
     var shortLaunchMinimumContrast = 12
     /// Fewest points of its own a young track needs to take up a lost launch before it holds
     /// a window itself (``BallTracker/isLostLaunch(_:)``): three points fix a motion to compare.
+    /// One fewer will do where the launch alone passes as a flight.
     var lostLaunchResumingPoints = 3
 }
