@@ -5,12 +5,12 @@ import MediaKitLinux
 /// What the shape of a window says about it, beyond how well a model fits it.
 @Suite struct TrackerShapeTests {
     /// Feeds one candidate a frame along `y(n)` (top-left, pixels), moving 9 px a frame to the
-    /// right; returns whether any track was confirmed.
-    func confirms(_ y: (Double) -> Double) -> Bool {
+    /// right, of sign `polarity(n)`; returns whether any track was confirmed.
+    func confirms(_ y: (Double) -> Double, polarity: (Int) -> Int8 = { _ in 1 }) -> Bool {
         var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
         for n in 0..<14 {
             let c = BallCandidate(x: 100 + 9 * Double(n), y: y(Double(n)), radius: 0.6, halfLength: 0.6, area: 1,
-                                  polarity: 1, peakContrast: 8, neighbourhoodActivity: 0)
+                                  polarity: polarity(n), peakContrast: 8, neighbourhoodActivity: 0)
             _ = tracker.update([c], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
         }
         return tracker.tracks.contains(where: \.confirmed)
@@ -24,6 +24,14 @@ import MediaKitLinux
         #expect(!confirms { 200 + 8 * $0 - 0.4 * $0 * $0 })
         // Nearly straight either way is left to the other tests.
         #expect(confirms { 200 + 3 * $0 - 0.02 * $0 * $0 })
+    }
+
+    @Test func aWindowWhoseSignTurnsBackAndForthIsNoFlight() {
+        let path = { (n: Double) in 300 - 8 * n + 0.4 * n * n }
+        // Brighter than the ground, then darker than the sky: one turn.
+        #expect(confirms(path) { $0 < 5 ? 1 : -1 })
+        // Turning from point to point, as specks under pulsing lamps do.
+        #expect(!confirms(path) { $0 >= 3 && $0 % 2 == 1 ? -1 : 1 })
     }
 
     /// A ball's launch down the line at the analysis size (1920x1080 dtl-everything-3, frames

@@ -144,6 +144,14 @@ extension BallTracker {
             if background < settings.darkestBackgroundForDarkBall { overDark += 1 }
         }
         guard dark * 2 <= points.count || overDark * 3 <= dark * 2 else { return false }
+        // A ball keeps its sign against the background but where the background changes; a
+        // chain of faint specks under pulsing lamps takes either sign from frame to frame
+        // (1920x1080 60 fps dtl-floodlights-1: the club head's downswing, traced through specks
+        // of contrast 5-10 that changed sign five times in eleven points, was reported as a
+        // second flight).
+        var signChanges = 0
+        for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
+        guard signChanges <= settings.maximumSignChanges else { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.

@@ -229,6 +229,12 @@ struct TrackerSettings {
     /// its background is not taken for a ball: a white ball is darker only than sky or cloud,
     /// which in daylight video lie well above grass (about 90 here) and trees (about 60).
     var darkestBackgroundForDarkBall = 110
+    /// Most changes of sign (brighter / darker than the background) between consecutive points
+    /// of a window judged a flight: a ball crossing from ground to sky turns once, and a faint
+    /// one x264 half erased may turn a few times more (at 2, 1280x720 and 1920x1080 30 fps
+    /// dtl-everything-3 were reported a frame or two later); specks of noise and flicker take
+    /// either sign from frame to frame.
+    var maximumSignChanges = 4
     /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
     /// three times its RMS residual) and still be judged a flight.
     var maximumUpwardBow = 3.0
