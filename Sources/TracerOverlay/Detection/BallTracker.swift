@@ -391,15 +391,19 @@ struct BallTracker {
                 // flight on both sides puts it (x264 left it at contrast 3-9 after a 640x360
                 // 30 fps launch): counted, they spare the wait for the young track's own points
                 // (unseen dtl-clean-4 and -6 reported 13 and 14 frames after the launch -> 10
-                // and 12). They only count: the window judged is the two tracks' own points, as
-                // a confirmation's filled window is (judged with them, an object diving through
-                // 1280x720 60 fps dtl-noise-jitter seed 8's sky passed and was reported).
+                // and 12). The window must pass as a flight both with them and on the two
+                // tracks' own points alone: judged only with them, an object diving through
+                // 1280x720 60 fps dtl-noise-jitter seed 8's sky passed; judged only without them,
+                // a bird at 640x360 120 fps (dtl-birds-walkers-no-shot seed 2) and a stray
+                // second flight at 1920x1080 60 fps (dtl-everything seed 4) did.
                 if whole.points.count < settings.trajectoryLength,
                    whole.lastFrame - whole.points[0].frame >= settings.trajectoryLength - 1 {
                     fillGaps(&whole, search: search)
                 }
                 guard whole.points.count >= settings.trajectoryLength,
-                      judge(own, window: own.points.count) == .trajectory else { continue }
+                      judge(whole, window: whole.points.count) == .trajectory,
+                      own.points.count == whole.points.count || judge(own, window: own.points.count) == .trajectory
+                else { continue }
                 tracks[i] = whole
                 verdicts[i] = .trajectory
                 ended.remove(at: k)
