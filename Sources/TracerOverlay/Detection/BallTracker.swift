@@ -375,6 +375,9 @@ struct BallTracker {
         // dtl-clean-1: x264 erased the ball for two frames after eight, and the flight was
         // reported 21 frames after the launch).
         if ended.contains(where: { !$0.confirmed }) {
+            // Whether a lost launch passes as a flight on its own, judged once a frame: every
+            // two-point hypothesis that continues it asks.
+            var passesAlone: [UUID: Bool] = [:]
             for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
                 && tracks[i].points.count >= settings.lostLaunchResumingPoints - 1 && tracks[i].points.count < settings.trajectoryLength {
                 guard let k = lostLaunch(continuedBy: tracks[i]) else { continue }
@@ -383,8 +386,12 @@ struct BallTracker {
                 // frames and again after the young track's second; reported 13 -> 11 frames in).
                 // Not where it did not: a bird gliding level, lost and taken up by two points
                 // further on, was reported as a shot (unseen 640x360 dtl-everything-4).
-                if tracks[i].points.count < settings.lostLaunchResumingPoints,
-                   judge(ended[k], window: ended[k].points.count) != .trajectory { continue }
+                if tracks[i].points.count < settings.lostLaunchResumingPoints {
+                    let launch = ended[k]
+                    let alone = passesAlone[launch.uuid] ?? (judge(launch, window: launch.points.count) == .trajectory)
+                    passesAlone[launch.uuid] = alone
+                    guard alone else { continue }
+                }
                 var whole = resumed(ended[k], with: tracks[i])
                 let own = whole
                 // The frames between the two may still show the ball to a search where the
