@@ -41,3 +41,45 @@ import MediaKitLinux
         }
     }
 }
+
+/// Of two hypotheses ending on the same two points, alike in fit and length, the one seen frame
+/// after frame is the ball's: a chain of specks that happened onto it skipped frames.
+@Suite struct SkippedFrameHypothesisTests {
+    /// A point of a ball receding down the line at 25 fps, frame `n` after its launch.
+    static func point(frame n: Int, x: Double, y: Double) -> TrackPoint {
+        TrackPoint(BallCandidate(x: x, y: y, radius: 1, halfLength: 1, area: 3, polarity: 1, peakContrast: 15,
+                                 neighbourhoodActivity: 0),
+                   time: MediaTime(value: Int64(n), timescale: 25), t: Double(n) / 25, frame: n)
+    }
+
+    /// The ball, frames 23-28 (1920x1080 25 fps dtl-noise-jitter-3 at the analysis size), and a
+    /// chain that took specks in frames 19, 21 and 23 before the ball's points in 25, 27 and 28.
+    static let ball = [(23, 403.0, 327.0), (24, 407, 240), (25, 409, 191), (26, 410, 160), (27, 411, 140), (28, 412, 123)]
+        .map { point(frame: $0.0, x: $0.1, y: $0.2) }
+    static let chain = [(19, 584.0, 373.0), (21, 482, 291), (23, 434, 230), (25, 409, 191), (27, 411, 140), (28, 412, 123)]
+        .map { point(frame: $0.0, x: $0.1, y: $0.2) }
+
+    static func isBetter(_ a: Track, than b: Track) -> Bool {
+        BallTracker.isBetterHypothesis(a, than: b, trajectoryLength: 10, crowdedActivity: 40) { first, count in
+            BallTracker.fitTime((first ? a : b).points.suffix(count)).rms
+        }
+    }
+
+    @Test func theHypothesisThatSkippedNoFrameIsKept() {
+        let ball = Track(points: Self.ball), chain = Track(points: Self.chain)
+        // Neither fits twice as well as the other: the fit alone does not decide.
+        let ballFit = BallTracker.fitTime(Self.ball).rms, chainFit = BallTracker.fitTime(Self.chain).rms
+        #expect(max(ballFit, chainFit) < 2 * min(ballFit, chainFit))
+        #expect(Self.isBetter(ball, than: chain))
+        #expect(!Self.isBetter(chain, than: ball))
+    }
+
+    @Test func oneFrameOfSpanDoesNotDecide() {
+        // The same launch, its first point taken a frame earlier: only a clear difference counts,
+        // and neither is better (the hypothesis already held stays).
+        var early = Self.ball
+        early[0] = Self.point(frame: 22, x: 403, y: 327)
+        let ball = Track(points: Self.ball), other = Track(points: early)
+        #expect(!Self.isBetter(ball, than: other) && !Self.isBetter(other, than: ball))
+    }
+}

@@ -601,7 +601,7 @@ struct BallTracker {
     /// every later prediction away from the ball.
     /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
     /// (Static, with the two settings it reads: it is asked of every pair of rivals on every frame.)
-    private static func isBetterHypothesis(_ a: Track, than b: Track, trajectoryLength: Int, crowdedActivity: Int,
+    static func isBetterHypothesis(_ a: Track, than b: Track, trajectoryLength: Int, crowdedActivity: Int,
                                            rms: (Bool, Int) -> Double) -> Bool {
         let k = min(a.pointCount, b.pointCount, trajectoryLength)
         if k >= 4 {
@@ -616,6 +616,12 @@ struct BallTracker {
         // crossing the horizon beside the golfer's head was started from the head, and its
         // look back then took a streak 55 px off the flight for its launch).
         if a.pointCount == b.pointCount {
+            // Alike in fit and length, the one that skipped fewer frames: a ball is seen frame
+            // after frame, while a chain of specks that happened onto it took what it found.
+            let j = min(k, a.points.count, b.points.count)
+            let spanA = a.points[a.points.count - 1].frame - a.points[a.points.count - j].frame
+            let spanB = b.points[b.points.count - 1].frame - b.points[b.points.count - j].frame
+            if abs(spanA - spanB) >= 2 { return spanA < spanB }
             let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > crowdedActivity }
             let crowdedA = a.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             let crowdedB = b.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
