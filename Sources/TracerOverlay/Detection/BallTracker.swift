@@ -595,14 +595,15 @@ struct BallTracker {
     }
 
     /// Of two hypotheses ending on the same two points, whether `a` is the one to keep: the
-    /// smoother over the points both have had since, else the longer, else the one with fewer
-    /// points in moving regions. Length alone would let a long chain of noise that happened onto
+    /// smoother over the points both have had since; of two as long, the one whose points span
+    /// at least two frames fewer (it skipped fewer), else the one with fewer points in moving
+    /// regions; else the longer. Length alone would let a long chain of noise that happened onto
     /// the ball replace the ball's own short, clean hypothesis, and its noisy history then bends
     /// every later prediction away from the ball.
     /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
     /// (Static, with the two settings it reads: it is asked of every pair of rivals on every frame.)
     static func isBetterHypothesis(_ a: Track, than b: Track, trajectoryLength: Int, crowdedActivity: Int,
-                                           rms: (Bool, Int) -> Double) -> Bool {
+                                   rms: (Bool, Int) -> Double) -> Bool {
         let k = min(a.pointCount, b.pointCount, trajectoryLength)
         if k >= 4 {
             let ra = rms(true, k), rb = rms(false, k)
