@@ -17,13 +17,27 @@ extension BallTracker {
     /// Where the full-size frame shows no dot either, a track of at least
     /// ``TrackerSettings/youngStreakMinimumPoints`` looks for a faint streak along its predicted
     /// motion in the analysis frame (``DetectionPipeline/streakCandidate(_:motion:region:)``).
-    func searchYoungTracksAtFullSize(unmatched: [Bool], predictions: [Prediction?], time: MediaTime, t: Double,
-                                     extended: inout [Bool], next: inout [Track],
+    func searchYoungTracksAtFullSize(unmatched: [Bool], predictions: [Prediction?], candidates: [BallCandidate],
+                                     time: MediaTime, t: Double, extended: inout [Bool], next: inout [Track],
                                      search: (LocalSearch) -> BallCandidate?) {
-        var budget = settings.youngFullSizeSearches
-        for (ti, track) in tracks.enumerated() where budget > 0 && unmatched[ti] && !track.confirmed
-            && track.misses <= settings.youngFullSizeMaximumMisses && track.points.count >= 2 {
-            budget -= 1
+        // By promise, as the hypotheses are kept: only a frame with more than the pool holds
+        // has them in that order already. Elsewhere those that coasted came after every one that
+        // moved on, and the few searches went to chance pairs of specks while a launch nine
+        // points long, which x264 had erased for a frame, ended (1280x720 25 fps dtl-clean-1).
+        let typical = Self.typicalContrast(sorted: candidates.map(\.peakContrast).sorted())
+        var promise: [Int: Double] = [:]
+        for ti in tracks.indices where unmatched[ti] && !tracks[ti].confirmed
+            && tracks[ti].misses <= settings.youngFullSizeMaximumMisses && tracks[ti].points.count >= 2 {
+            promise[ti] = self.promise(of: tracks[ti], typicalContrast: typical)
+        }
+        let eligible = promise.keys.sorted { a, b in
+            // A hypothesis judged no flight can no longer be reported: the rest go first.
+            if tracks[a].rejected != tracks[b].rejected { return !tracks[a].rejected }
+            if promise[a]! != promise[b]! { return promise[a]! > promise[b]! }
+            return a < b
+        }
+        for ti in eligible.prefix(settings.youngFullSizeSearches) {
+            let track = tracks[ti]
             guard let prediction = predictions[ti] ?? predict(track, t: t),
                   var request = localSearch(for: track, prediction: prediction, minimumPoints: 2) else { continue }
             request.radius = min(request.radius, settings.youngFullSizeMaximumGate)

@@ -163,7 +163,7 @@ struct BallTracker {
         // 2b. Where the video is much larger than the analysis size, young tracks that found no
         //     candidate look for their object in the full-size frame.
         if settings.searchesYoungTracksAtFullSize {
-            searchYoungTracksAtFullSize(unmatched: unmatched, predictions: predictions, time: time, t: t,
+            searchYoungTracksAtFullSize(unmatched: unmatched, predictions: predictions, candidates: candidates, time: time, t: t,
                                         extended: &extended, next: &next, search: search)
         }
         // 3. Confirmed tracks that found nothing look closely where their object should be.
@@ -540,15 +540,8 @@ struct BallTracker {
     private mutating func pruneHypotheses(_ candidates: [BallCandidate]) {
         guard tracks.count > settings.maxTracks else { return }
         let contrasts = candidates.map(\.peakContrast).sorted()
-        let typical = Double(max(contrasts.isEmpty ? 1 : contrasts[contrasts.count / 2], 1))
-        let length = Double(settings.trajectoryLength)
-        let promise = tracks.map { track -> Double in
-            if track.confirmed { return .infinity }
-            let recent = track.points.suffix(3)
-            let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
-            let strength = min(max(contrast / typical - 1, 0), settings.strongestPromise)
-            return min(Double(track.pointCount), length) + 2 * strength - 0.5 * Double(track.misses)
-        }
+        let typical = Self.typicalContrast(sorted: contrasts)
+        let promise = tracks.map { self.promise(of: $0, typicalContrast: typical) }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
         guard settings.strongYoungPlaces > 0, candidates.count >= settings.crowdedFrameCandidates else {
             tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
@@ -566,6 +559,23 @@ struct BallTracker {
         }
         let kept = order.prefix(settings.maxTracks) + order.dropFirst(settings.maxTracks).filter { assured[$0] }
         tracks = kept.map { tracks[$0] }
+    }
+
+    /// The contrast of a frame's typical candidate (the median of `sorted`, at least 1).
+    static func typicalContrast(sorted contrasts: [Int]) -> Double {
+        Double(max(contrasts.isEmpty ? 1 : contrasts[contrasts.count / 2], 1))
+    }
+
+    /// How promising a hypothesis is (``pruneHypotheses(_:)``): its length up to
+    /// `trajectoryLength`, two points for each multiple its latest points' contrast stands above
+    /// `typicalContrast` (up to ``TrackerSettings/strongestPromise``), less half a point for each
+    /// frame it has missed. Infinite for a confirmed track.
+    func promise(of track: Track, typicalContrast typical: Double) -> Double {
+        if track.confirmed { return .infinity }
+        let recent = track.points.suffix(3)
+        let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
+        let strength = min(max(contrast / typical - 1, 0), settings.strongestPromise)
+        return min(Double(track.pointCount), Double(settings.trajectoryLength)) + 2 * strength - 0.5 * Double(track.misses)
     }
 
     /// Whether `track` is an unconfirmed hypothesis of at most
