@@ -501,19 +501,10 @@ struct BallTracker {
         var best = PremixedTable<Key, Int>(capacity: tracks.count)
         var keep = [Bool](repeating: true, count: tracks.count)
         // A hypothesis that keeps winning meets every rival on its two points: fit it once.
-        // (And over one point fewer, which the comparison asks as well.)
-        var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count), shorterFits = fits
+        var fits = [(count: Int, rms: Double)](repeating: (0, 0), count: tracks.count)
         func rms(_ i: Int, _ count: Int) -> Double {
-            if fits[i].count == count { return fits[i].rms }
-            if shorterFits[i].count == count { return shorterFits[i].rms }
-            let value = Self.fitTime(tracks[i].points.suffix(count)).rms
-            if count > fits[i].count {
-                shorterFits[i] = fits[i]
-                fits[i] = (count, value)
-            } else {
-                shorterFits[i] = (count, value)
-            }
-            return value
+            if fits[i].count != count { fits[i] = (count, Self.fitTime(tracks[i].points.suffix(count)).rms) }
+            return fits[i].rms
         }
         let (trajectoryLength, crowdedActivity) = (settings.trajectoryLength, settings.crowdedActivity)
         for i in tracks.indices where !tracks[i].confirmed {
@@ -628,13 +619,8 @@ struct BallTracker {
             let ra = rms(true, k), rb = rms(false, k)
             // Only a clear difference counts: two hypotheses of the ball differ by a pixel's
             // rounding, noise that happened onto it by far more.
-            func clearly(_ x: Double, _ y: Double) -> Bool { x + 0.5 < y && 2 * x < y }
-            // And not one made by the earliest point alone: a launch frame's blob, pulled back
-            // by the ball's rest on the tee, bent its hypothesis's fit 7.8 px, while a chain
-            // that had come onto the ball from a lamp above it fitted to 1.2 (1280x720 25 fps
-            // dtl-floodlights-3).
-            if clearly(ra, rb) && (k < 5 || clearly(rms(true, k - 1), rms(false, k - 1))) { return true }
-            if clearly(rb, ra) && (k < 5 || clearly(rms(false, k - 1), rms(true, k - 1))) { return false }
+            if ra + 0.5 < rb && 2 * ra < rb { return true }
+            if rb + 0.5 < ra && 2 * rb < ra { return false }
         }
         // Alike in fit and length, a ball flies in the open: the hypothesis with fewer points
         // among other motion has not taken the club or the golfer for it (at 30 fps a ball
