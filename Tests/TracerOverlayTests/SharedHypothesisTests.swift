@@ -74,6 +74,18 @@ import MediaKitLinux
         #expect(!Self.isBetter(chain, than: ball))
     }
 
+    @Test func aSpeckAmongTheLatestPointsLosesOnItsFit() {
+        // A smooth flight against the same frames with one point 8 px off the path: the fit
+        // decides before the span or the motion around the points.
+        let smooth = (0..<6).map { k in
+            Self.point(frame: 30 + k, x: 400 + 0.8 * Double(k), y: 380 - 9 * Double(k) + 0.2 * Double(k * k))
+        }
+        var specked = smooth
+        specked[2].y += 8
+        #expect(Self.isBetter(Track(points: smooth), than: Track(points: specked)))
+        #expect(!Self.isBetter(Track(points: specked), than: Track(points: smooth)))
+    }
+
     @Test func oneFrameOfSpanDoesNotDecide() {
         // The same launch, its first point taken a frame earlier: only a clear difference counts,
         // and neither is better (the hypothesis already held stays).
