@@ -628,7 +628,10 @@ struct BallTracker {
         // look back then took a streak 55 px off the flight for its launch).
         if a.pointCount == b.pointCount {
             // Alike in fit and length, the one that skipped fewer frames: a ball is seen frame
-            // after frame, while a chain of specks that happened onto it took what it found.
+            // after frame, while a chain of specks that happened onto it took what it found
+            // (1920x1080 25 fps dtl-noise-jitter-3: reported 13 -> 9 frames in). By two frames
+            // or more: one frame's difference also decided between two hypotheses of one faint
+            // ball, and 1280x720 30 fps dtl-everything-3 was reported two frames later.
             let j = min(k, a.points.count, b.points.count)
             let spanA = a.points[a.points.count - 1].frame - a.points[a.points.count - j].frame
             let spanB = b.points[b.points.count - 1].frame - b.points[b.points.count - j].frame
