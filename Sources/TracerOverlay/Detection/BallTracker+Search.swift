@@ -25,18 +25,17 @@ extension BallTracker {
         // moved on, and the few searches went to chance pairs of specks while a launch nine
         // points long, which x264 had erased for a frame, ended (1280x720 25 fps dtl-clean-1).
         let typical = Self.typicalContrast(sorted: candidates.map(\.peakContrast).sorted())
-        var promise: [Int: Double] = [:]
-        for ti in tracks.indices where unmatched[ti] && !tracks[ti].confirmed
-            && tracks[ti].misses <= settings.youngFullSizeMaximumMisses && tracks[ti].points.count >= 2 {
-            promise[ti] = self.promise(of: tracks[ti], typicalContrast: typical)
-        }
-        let eligible = promise.keys.sorted { a, b in
+        let eligible = tracks.indices.filter { ti in
+            unmatched[ti] && !tracks[ti].confirmed && tracks[ti].misses <= settings.youngFullSizeMaximumMisses
+                && tracks[ti].points.count >= 2
+        }.map { (index: $0, rejected: tracks[$0].rejected, promise: promise(of: tracks[$0], typicalContrast: typical)) }
+        .sorted { a, b in
             // A hypothesis judged no flight can no longer be reported: the rest go first.
-            if tracks[a].rejected != tracks[b].rejected { return !tracks[a].rejected }
-            if promise[a]! != promise[b]! { return promise[a]! > promise[b]! }
-            return a < b
+            if a.rejected != b.rejected { return !a.rejected }
+            if a.promise != b.promise { return a.promise > b.promise }
+            return a.index < b.index
         }
-        for ti in eligible.prefix(settings.youngFullSizeSearches) {
+        for ti in eligible.prefix(settings.youngFullSizeSearches).map(\.index) {
             let track = tracks[ti]
             guard let prediction = predictions[ti] ?? predict(track, t: t),
                   var request = localSearch(for: track, prediction: prediction, minimumPoints: 2) else { continue }
