@@ -93,3 +93,36 @@ import MediaKitLinux
         #expect(tracker.judge(Self.track(quicker)) == .trajectory)
     }
 }
+
+/// A struck ball only slows in the picture, or keeps its pace across the sky; a window whose
+/// second half is much quicker than its first is a chain that ran from something slow onto
+/// faster specks.
+@Suite struct AcceleratingWindowTests {
+    /// Ten 30 fps points left to right along a level line, 90 px in all, with these nine steps
+    /// (level, so that no bow against gravity decides).
+    static func track(steps: [Double]) -> Track {
+        var along = 0.0
+        let points = [(x: Double, y: Double)]([(x: 200, y: 300)]) + steps.map { step in
+            along += step
+            return (x: 200 + along, y: 300)
+        }
+        return LaunchSpeedTests.track(points, firstFrame: 40, frameRate: 30)
+    }
+
+    /// The steps growing evenly from 4 to 16 px (7 px a frame over the first half, 13.75 over
+    /// the second): 640x360 30 fps dtl-everything-2, a bird's hypothesis that ran on over
+    /// x264's specks at twice and three times its pace, was reported as a shot.
+    @Test func aWindowThatSpeedsUpIsNotAFlight() {
+        let steps = (0..<9).map { 4 + 1.5 * Double($0) }
+        let tracker = BallTracker(settings: LaunchSpeedTests.settings)
+        #expect(tracker.judge(Self.track(steps: steps)) == .notYet)
+    }
+
+    /// The same steps the other way round, slowing as a ball leaving down the line does, and
+    /// the same way at an even pace, are flights.
+    @Test func theSameWaySlowingOrEvenIsAFlight() {
+        let tracker = BallTracker(settings: LaunchSpeedTests.settings)
+        #expect(tracker.judge(Self.track(steps: (0..<9).map { 16 - 1.5 * Double($0) })) == .trajectory)
+        #expect(tracker.judge(Self.track(steps: Array(repeating: 10, count: 9))) == .trajectory)
+    }
+}

@@ -87,6 +87,11 @@ extension BallTracker {
         return settings.fitTolerance + 0.3 * meanRadius + 0.1 * meanSmear + 0.01 * path / Double(window.count - 1)
     }
 
+    /// The distance between two points' centres (pixels).
+    static func distance(_ a: TrackPoint, _ b: TrackPoint) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+
     /// The length of the polyline through the points.
     static func pathLength(_ points: ArraySlice<TrackPoint>) -> Double {
         var path = 0.0
@@ -132,6 +137,16 @@ extension BallTracker {
         let span = max(last.t - first.t, 1e-9), earlySpan = max(mid.t - first.t, 1e-9)
         let speed = chord / span, earlySpeed = firstChord / earlySpan
         guard speed >= launch || earlySpeed >= 1.2 * launch else { return false }
+        // Nor one that speeds up: a ball only slows in the picture, or keeps its pace across
+        // the sky. A hypothesis of something slower than a launch can run on over fainter
+        // specks ahead of it, each step longer than the last, until the whole window is quick
+        // enough (640x360 30 fps dtl-everything-2: a bird at 5-6 px a frame, then x264's specks
+        // at 11-17 px, reported as a shot).
+        let middle = window[window.startIndex + window.count / 2]
+        let firstHalf = Self.distance(first, middle) / max(middle.t - first.t, 1e-9)
+        let secondHalf = Self.distance(middle, last) / max(last.t - middle.t, 1e-9)
+        if secondHalf > settings.windowSpeedUpRatio * firstHalf,
+           (secondHalf - firstHalf) * (last.t - middle.t) >= settings.windowSpeedUpMinimumGain { return false }
         // A golf ball is white: it shows darker than what lies behind it only against something
         // brighter still (sky, cloud). An object darker than grass or trees behind it is a bird
         // or a shadow (unseen 1920x1080 dtl-everything-5: a dark bird gliding down over the

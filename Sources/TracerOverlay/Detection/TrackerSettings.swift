@@ -148,6 +148,14 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
+    /// Most times a window's second half may outpace its first (chord speeds) to be a flight.
+    /// A struck ball only slows in the picture or, crossing the sky, keeps its pace: over every
+    /// 10-frame window of the 30 fps catalogue's true flights the ratio is at most 1.04 (0.51
+    /// down the line).
+    var windowSpeedUpRatio = 1.6
+    /// Pixels the second half must gain over the first half's pace before
+    /// ``windowSpeedUpRatio`` is asked: a slow far ball's centres wander by a pixel or two.
+    var windowSpeedUpMinimumGain = 8.0
     /// Below this share of its second step, or of the median of its next steps (per frame), a
     /// confirmed flight's first step shows a first point that is no ball
     /// (``BallTracker/startsAccelerating(_:)``).
