@@ -46,6 +46,60 @@ import MediaKitLinux
     }
 }
 
+/// A window quick enough only over its first steps must slow down over its whole length.
+@Suite struct EarlySpeedTests {
+    /// A 640x360 30 fps bird gliding at 6 px a frame (unseen dtl-birds-walkers-no-shot seed 14),
+    /// its first point a speck 12 px ahead of the next: nine points as a look back confirmed
+    /// them, frames 9 and 14 missed. Over its first two steps it was as quick as a ball that
+    /// slows, over its whole window not, and it did not slow: reported as a shot.
+    static let bird: [(frame: Int, x: Double, y: Double)] = [
+        (5, 444.2, 160.5), (6, 432.5, 163.5), (7, 426.5, 163.5), (8, 420.5, 164.5), (10, 411.8, 166.5),
+        (11, 406.0, 165.9), (12, 402.0, 164.9), (13, 395.4, 165.6), (15, 380.2, 162.5),
+    ]
+
+    static func track(_ points: [(frame: Int, x: Double, y: Double)]) -> Track {
+        let made = points.map { p in
+            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: -1,
+                                     peakContrast: 20, neighbourhoodActivity: 0),
+                       time: MediaTime(seconds: Double(p.frame) / 30, preferredTimescale: 600),
+                       t: Double(p.frame) / 30, frame: p.frame)
+        }
+        return Track(points: made)
+    }
+
+    /// The detector's settings for a 640x360 video (launch speed 0.33 of its width a second).
+    static var settings: TrackerSettings {
+        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        settings.minimumConfirmSpeed = 0.33 * 640
+        return settings
+    }
+
+    @Test func aSteadyObjectQuickOnlyOverItsFirstStepIsNotAFlight() {
+        let tracker = BallTracker(settings: Self.settings)
+        let track = Self.track(Self.bird)
+        let first = Self.bird[0], third = Self.bird[2], last = Self.bird[8]
+        let speed = hypot(last.x - first.x, last.y - first.y) / (Double(last.frame - first.frame) / 30)
+        let early = hypot(third.x - first.x, third.y - first.y) / (Double(third.frame - first.frame) / 30)
+        #expect(speed < Self.settings.minimumConfirmSpeed && early > 1.2 * Self.settings.minimumConfirmSpeed,
+                "the case: too slow over the window, quick enough over its first steps")
+        #expect(tracker.judge(track, window: Self.bird.count) == .notYet)
+    }
+
+    /// The same first steps followed by a ball's slowing (each step four fifths of the last)
+    /// are a flight.
+    @Test func theSameStartSlowingDownIsAFlight() {
+        var x = 432.5, step = 11.0
+        var points = [Self.bird[0], Self.bird[1]]
+        for frame in 7...14 {
+            step *= 0.8
+            x -= step
+            points.append((frame: frame, x: x, y: 163.5))
+        }
+        let tracker = BallTracker(settings: Self.settings)
+        #expect(tracker.judge(Self.track(points)) == .trajectory)
+    }
+}
+
 /// A window whose speed is near the launch speed is judged between the ends of its fitted path
 /// as well, so that one centre a pixel or two off at an end does not decide.
 @Suite struct MarginalLaunchSpeedTests {

@@ -147,6 +147,11 @@ extension BallTracker {
         let secondHalf = Self.distance(middle, last) / max(last.t - middle.t, 1e-9)
         if secondHalf > settings.windowSpeedUpRatio * firstHalf,
            (secondHalf - firstHalf) * (last.t - middle.t) >= settings.windowSpeedUpMinimumGain { return false }
+        // A window quick only over its first steps is a ball only if it slows: over two or
+        // three steps a point a few pixels off decides (unseen 640x360 30 fps
+        // dtl-birds-walkers-no-shot seed 14: a bird gliding at 6 px a frame, its first point a
+        // speck 12 px ahead of the next, was reported as a shot).
+        if speed < launch && secondHalf > settings.earlySpeedDeceleration * firstHalf { return false }
         // A golf ball is white: it shows darker than what lies behind it only against something
         // brighter still (sky, cloud). An object darker than grass or trees behind it is a bird
         // or a shadow (unseen 1920x1080 dtl-everything-5: a dark bird gliding down over the

@@ -156,6 +156,12 @@ struct TrackerSettings {
     /// Pixels the second half must gain over the first half's pace before
     /// ``windowSpeedUpRatio`` is asked: a slow far ball's centres wander by a pixel or two.
     var windowSpeedUpMinimumGain = 8.0
+    /// Most a window's second half may run, as a share of its first half's pace (chord
+    /// speeds), where the window is a flight only by its early speed: quick over its first
+    /// steps, too slow over its length, as a ball that slowed receding down the line is. A
+    /// struck ball first seen late slows to a third within ten points (1280x720 25 fps
+    /// dtl-dark-ball-1); a steady object whose first point is off is not slowing at all.
+    var earlySpeedDeceleration = 0.8
     /// Below this share of its second step, or of the median of its next steps (per frame), a
     /// confirmed flight's first step shows a first point that is no ball
     /// (``BallTracker/startsAccelerating(_:)``).
