@@ -5,22 +5,33 @@ import MediaKitLinux
 
 /// The speed a new trajectory must start with is judged over the same time at every frame rate.
 @Suite struct LaunchSpeedTests {
-    static func track(_ points: [(x: Double, y: Double)], firstFrame: Int, frameRate: Double) -> Track {
-        let made = points.enumerated().map { i, p in
-            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: -1,
+    /// A hypothesis of one-pixel dots of contrast 20 at these frames of a `frameRate` video.
+    static func track(framed points: [(frame: Int, x: Double, y: Double)], frameRate: Double,
+                      polarity: Int8 = -1) -> Track {
+        let made = points.map { p in
+            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: polarity,
                                      peakContrast: 20, neighbourhoodActivity: 0),
-                       time: MediaTime(seconds: Double(firstFrame + i) / frameRate, preferredTimescale: 600),
-                       t: Double(firstFrame + i) / frameRate, frame: firstFrame + i)
+                       time: MediaTime(seconds: Double(p.frame) / frameRate, preferredTimescale: 600),
+                       t: Double(p.frame) / frameRate, frame: p.frame)
         }
         return Track(points: made)
     }
 
-    /// The detector's settings for an 800 px analysis frame (launch speed 0.33 of it a second).
-    static var settings: TrackerSettings {
+    /// ``track(framed:frameRate:polarity:)`` with one point a frame from `firstFrame`.
+    static func track(_ points: [(x: Double, y: Double)], firstFrame: Int, frameRate: Double) -> Track {
+        track(framed: points.enumerated().map { (frame: firstFrame + $0, x: $1.x, y: $1.y) }, frameRate: frameRate)
+    }
+
+    /// The detector's settings for an analysis frame `width` pixels across (launch speed 0.33
+    /// of it a second).
+    static func settings(width: Double) -> TrackerSettings {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
-        settings.minimumConfirmSpeed = 0.33 * 800
+        settings.minimumConfirmSpeed = 0.33 * width
         return settings
     }
+
+    /// The detector's settings for an 800 px analysis frame.
+    static var settings: TrackerSettings { settings(width: 800) }
 
     /// A dark ball struck down the line in a 1280x720 25 fps clip, first seen three frames after
     /// the strike (at 800 px): 19 px on in its first frame, 3 px a frame by its tenth. Averaged
@@ -58,21 +69,11 @@ import MediaKitLinux
     ]
 
     static func track(_ points: [(frame: Int, x: Double, y: Double)]) -> Track {
-        let made = points.map { p in
-            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: -1,
-                                     peakContrast: 20, neighbourhoodActivity: 0),
-                       time: MediaTime(seconds: Double(p.frame) / 30, preferredTimescale: 600),
-                       t: Double(p.frame) / 30, frame: p.frame)
-        }
-        return Track(points: made)
+        LaunchSpeedTests.track(framed: points, frameRate: 30)
     }
 
-    /// The detector's settings for a 640x360 video (launch speed 0.33 of its width a second).
-    static var settings: TrackerSettings {
-        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
-        settings.minimumConfirmSpeed = 0.33 * 640
-        return settings
-    }
+    /// The detector's settings for a 640x360 video.
+    static var settings: TrackerSettings { LaunchSpeedTests.settings(width: 640) }
 
     @Test func aSteadyObjectQuickOnlyOverItsFirstStepIsNotAFlight() {
         let tracker = BallTracker(settings: Self.settings)
@@ -111,13 +112,7 @@ import MediaKitLinux
     ]
 
     static func track(_ points: [(frame: Int, x: Double, y: Double)]) -> Track {
-        let made = points.map { p in
-            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
-                                     peakContrast: 20, neighbourhoodActivity: 0),
-                       time: MediaTime(seconds: Double(p.frame) / 120, preferredTimescale: 600),
-                       t: Double(p.frame) / 120, frame: p.frame)
-        }
-        return Track(points: made)
+        LaunchSpeedTests.track(framed: points, frameRate: 120, polarity: 1)
     }
 
     /// The detector's settings for a 640x360 120 fps video: twenty frames judged as ten 60 fps
