@@ -117,7 +117,7 @@ extension BallTracker {
             ? Self.averaged(points, framesPerPoint: settings.framesPerJudgedPoint) : nil
         let window = binned.map { $0.count >= 4 ? $0[...] : points } ?? points
         let first = window[window.startIndex], last = window[window.endIndex - 1]
-        let chord = ((last.x - first.x) * (last.x - first.x) + (last.y - first.y) * (last.y - first.y)).squareRoot()
+        let chord = Self.distance(first, last)
         guard chord >= settings.minimumTravel else { return false }
         let path = Self.pathLength(window)
         guard chord >= 0.7 * path else { return false }
@@ -132,7 +132,7 @@ extension BallTracker {
         let frameInterval = (last.t - first.t) / Double(max(last.frame - first.frame, 1))
         let early = Double(window.count / 2) * DetectionPipeline.referenceFrameInterval / max(frameInterval, 1e-9)
         let mid = window[window.startIndex + min(window.count / 2, max(2, Int(early.rounded())))]
-        let firstChord = ((mid.x - first.x) * (mid.x - first.x) + (mid.y - first.y) * (mid.y - first.y)).squareRoot()
+        let firstChord = Self.distance(first, mid)
         let launch = launchSpeed * settings.minimumConfirmSpeed
         let span = max(last.t - first.t, 1e-9), earlySpan = max(mid.t - first.t, 1e-9)
         let speed = chord / span, earlySpeed = firstChord / earlySpan

@@ -24,11 +24,13 @@ extension BallTracker {
         // has them in that order already. Elsewhere those that coasted came after every one that
         // moved on, and the few searches went to chance pairs of specks while a launch nine
         // points long, which x264 had erased for a frame, ended (1280x720 25 fps dtl-clean-1).
-        let typical = Self.typicalContrast(sorted: candidates.map(\.peakContrast).sorted())
-        let eligible = tracks.indices.filter { ti in
+        let waiting = tracks.indices.filter { ti in
             unmatched[ti] && !tracks[ti].confirmed && tracks[ti].misses <= settings.youngFullSizeMaximumMisses
                 && tracks[ti].points.count >= 2
-        }.map { (index: $0, rejected: tracks[$0].rejected, promise: promise(of: tracks[$0], typicalContrast: typical)) }
+        }
+        guard !waiting.isEmpty else { return }
+        let typical = Self.typicalContrast(sorted: candidates.map(\.peakContrast).sorted())
+        let eligible = waiting.map { (index: $0, rejected: tracks[$0].rejected, promise: promise(of: tracks[$0], typicalContrast: typical)) }
         .sorted { a, b in
             // A hypothesis judged no flight can no longer be reported: the rest go first.
             if a.rejected != b.rejected { return !a.rejected }

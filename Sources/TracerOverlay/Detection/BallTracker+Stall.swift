@@ -11,7 +11,7 @@ extension BallTracker {
 
     /// Pixels a frame along the straight line from `p` to `q` (at least a frame apart).
     static func speed(from p: TrackPoint, to q: TrackPoint) -> Double {
-        ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() / Double(max(q.frame - p.frame, 1))
+        distance(p, q) / Double(max(q.frame - p.frame, 1))
     }
 
     /// Whether a confirmed track hovers (``isHovering(_:)``) after slowing into it: its
