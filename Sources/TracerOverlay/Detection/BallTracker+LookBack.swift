@@ -75,7 +75,9 @@ extension BallTracker {
     /// rest: in the launch frame the part of the exposure with the ball still on the tee is no
     /// change there, and the blob is only the moving part, its centre up the path from where
     /// the ball's image was. A point the look back found may be only one of the two pieces the
-    /// club cut the ball's image into. Returns whether the point moved.
+    /// club cut the ball's image into. A point of the other sign than the flight is sought
+    /// farther off (``TrackerSettings/otherSignFirstPointReach``): it is a speck beside the tee.
+    /// Returns whether the point moved.
     func remeasureFirstPoint(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         let first = track.points[0]
         guard !first.foundByAppearance, track.points.count >= 5, frame - first.frame < 90 else { return false }
@@ -91,6 +93,10 @@ extension BallTracker {
         var request = LocalSearch(x: first.x, y: first.y, radius: first.halfLength + 2, polarity: lookBackPolarity(track),
                                   references: references, frame: first.frame, byAppearance: false, motion: motion)
         request.takesInLaunchStrip = true
+        if first.polarity != request.polarity {
+            let step = BallTracker.distance(first, later[0])
+            request.radius = max(request.radius, min(settings.otherSignFirstPointReach * step, settings.otherSignFirstPointLargestReach))
+        }
         guard var found = search(request), !found.foundAsStreak else { return false }
         // Through the launch frame's exposure the club head, dark, meets the ball on the tee and
         // may cover it: where the ball's own sign shows far less there than the other sign

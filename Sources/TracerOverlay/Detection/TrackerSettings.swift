@@ -95,6 +95,15 @@ struct TrackerSettings {
     /// Taking the stronger of the two (a ratio of 1) moved three clean launches onto the club
     /// head passing 15 px above the ball, whose own blob was nearly as strong.
     var oppositeLaunchContrastRatio = 2.0
+    /// How far from a first point of the other sign than its flight the launch frame is
+    /// searched again for the ball's own sign: this fraction of the step to the next point, at
+    /// most ``otherSignFirstPointLargestReach`` pixels. Such a point is a speck beside the tee
+    /// that the hypothesis grew from (640x360 30 fps dtl-club-walkers-2 and -3: a single dark
+    /// pixel 9-10 px from the ball, 90 px below the next point), and searched only as far as
+    /// its own size, the ball beside it was never seen.
+    var otherSignFirstPointReach = 0.15
+    /// Most pixels ``otherSignFirstPointReach`` reaches.
+    var otherSignFirstPointLargestReach = 12.0
     /// How many of a confirmed flight's points after its first are measured again as the
     /// centre of their streak (``BallTracker/remeasureStreakPoints(_:search:)``), besides the
     /// first itself.
