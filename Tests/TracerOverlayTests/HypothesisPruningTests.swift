@@ -9,9 +9,10 @@ import MediaKitLinux
     /// specks (contrast drawn by `contrast`) that each stay put, a pixel's jitter aside, for
     /// `stay` frames and then move on, so their hypotheses grow to `stay` points and no further
     /// (a `stay`th of them at each length); from frame 8 a ball (contrast `ball`) flies at 5 px a
-    /// frame through open ground. Returns the confirmed tracks on the ball.
+    /// frame through open ground. The specks lie in a region of `activity`. Returns the
+    /// confirmed tracks on the ball.
     func run(_ settings: TrackerSettings, specks count: Int, stay: Int, ball: Int, seed: UInt64, stream: UInt64,
-             contrast: (inout SplitMix64) -> Int) -> [Track] {
+             activity: Int = 0, contrast: (inout SplitMix64) -> Int) -> [Track] {
         var settings = settings
         settings.maxTracks = 40
         var tracker = BallTracker(settings: settings)
@@ -26,7 +27,7 @@ import MediaKitLinux
             for i in specks.indices where (n + i) % stay == 0 { specks[i] = speck() }
             var candidates = specks.map { p in
                 BallCandidate(x: p.place.x + random.uniform(-0.5...0.5), y: p.place.y + random.uniform(-0.5...0.5), radius: 0.6,
-                              halfLength: 0.6, area: 1, polarity: 1, peakContrast: p.contrast, neighbourhoodActivity: 0)
+                              halfLength: 0.6, area: 1, polarity: 1, peakContrast: p.contrast, neighbourhoodActivity: activity)
             }
             if n >= 8 {
                 let k = Double(n - 8)
@@ -38,18 +39,21 @@ import MediaKitLinux
         return tracker.tracks.filter { $0.confirmed && $0.points.contains { $0.y > 300 } }
     }
 
-    /// 120 specks of contrast 5 in chains of up to six points, and a ball of contrast `ball`.
+    /// 120 specks of contrast 5 in chains of up to six points, and a ball of contrast `ball`,
+    /// kept by its promise alone (no places beyond the pool).
     func run(ball: Int, strongestPromise: Double) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.strongestPromise = strongestPromise
+        settings.strongYoungPlaces = 0
         return run(settings, specks: 120, stay: 6, ball: ball, seed: 7, stream: 1) { _ in 5 }
     }
 
-    /// `count` specks of contrast 4-8 in chains of up to eight points, and a ball of contrast 12.
-    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int) -> [Track] {
+    /// `count` specks of contrast 4-8 in chains of up to eight points, in a region of
+    /// `activity`, and a ball of contrast 12.
+    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int, activity: Int = 0) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.strongYoungPlaces = strongYoungPlaces
-        return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3) { Int($0.uniform(4...8.99)) }
+        return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3, activity: activity) { Int($0.uniform(4...8.99)) }
     }
 
     /// Twice the specks' typical contrast is worth two points of length, too little against
@@ -61,6 +65,17 @@ import MediaKitLinux
         let crowded = settings.crowdedFrameCandidates + 20
         #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: settings.strongYoungPlaces).count == 1)
         #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: 0).isEmpty)
+    }
+
+    /// Before any flight, a frame of a few dozen candidates fills the places too where the
+    /// club's and the golfer's swing start chains in a moving region: the ball's young
+    /// hypotheses outside it keep theirs.
+    @Test func beforeAFlightTheStrongestCalmCandidatesKeepTheirYoungHypotheses() {
+        let settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        let few = settings.crowdedFrameCandidates * 3 / 4
+        let moving = settings.crowdedActivity + 100
+        #expect(runAmongLongerChains(specks: few, strongYoungPlaces: settings.strongYoungPlaces, activity: moving).count == 1)
+        #expect(runAmongLongerChains(specks: few, strongYoungPlaces: 0, activity: moving).isEmpty)
     }
 
     @Test func aClearBallOutranksChainsOfSpecks() {

@@ -537,13 +537,21 @@ struct BallTracker {
     /// places, and a ball already slowing down the line, clear as it is, must outrank them. A
     /// frame that crowded also keeps, beyond the places, the young hypotheses on its strongest
     /// candidates (``TrackerSettings/strongYoungPlaces``): a ball just struck, one point long.
+    /// So does any frame before a flight is confirmed, for young hypotheses wholly outside
+    /// moving regions: the club's and the golfer's swing fill the places with their chains
+    /// (``isCalm(_:)``).
     private mutating func pruneHypotheses(_ candidates: [BallCandidate]) {
         guard tracks.count > settings.maxTracks else { return }
         let contrasts = candidates.map(\.peakContrast).sorted()
         let typical = Self.typicalContrast(sorted: contrasts)
         let promise = tracks.map { self.promise(of: $0, typicalContrast: typical) }
         let order = tracks.indices.sorted { promise[$0] > promise[$1] }
-        guard settings.strongYoungPlaces > 0, candidates.count >= settings.crowdedFrameCandidates else {
+        let crowded = candidates.count >= settings.crowdedFrameCandidates
+        // Once a flight is confirmed its siblings carry it where it misses the ball, and young
+        // hypotheses on the slowing ball, smoother than they are, must not take their places
+        // (``TrackerSettings/crowdedFrameCandidates``).
+        let beforeFlight = !crowded && !tracks.contains { $0.confirmed }
+        guard settings.strongYoungPlaces > 0, crowded || beforeFlight else {
             tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
             return
         }
@@ -553,7 +561,8 @@ struct BallTracker {
         let strong = contrasts[max(contrasts.count - settings.strongCandidateRank, 0)]
         var assured = [Bool](repeating: false, count: tracks.count)
         var count = 0
-        for i in order where count < settings.strongYoungPlaces && isStrongYoung(tracks[i], strong: strong) {
+        for i in order where count < settings.strongYoungPlaces && isStrongYoung(tracks[i], strong: strong)
+            && (crowded || isCalm(tracks[i])) {
             assured[i] = true
             count += 1
         }
@@ -584,6 +593,16 @@ struct BallTracker {
     private func isStrongYoung(_ track: Track, strong: Int) -> Bool {
         !track.confirmed && track.pointCount <= settings.strongYoungPoints && track.lastFrame == frame
             && track.points.suffix(3).allSatisfy { $0.contrast >= strong }
+    }
+
+    /// Whether every point of `track` lies outside moving regions (activity at most
+    /// ``TrackerSettings/crowdedActivity``). Before a flight is confirmed, the club's and the
+    /// golfer's swing start hundreds of chains among a few dozen candidates, each as strong as a
+    /// ball, and the ball's first hypotheses in the sky lost their places to them in every frame
+    /// (640x360 30 fps dtl-club-walkers-1: found nowhere; dtl-clean-8 seed 8: five points missed
+    /// and reported 14 frames in).
+    private func isCalm(_ track: Track) -> Bool {
+        track.points.allSatisfy { $0.activity <= settings.crowdedActivity }
     }
 
     /// How unlike a track's point a candidate looks (contrast, size, polarity), 0 for the same.
