@@ -599,7 +599,7 @@ struct BallTracker {
     /// ``TrackerSettings/crowdedActivity``). Before a flight is confirmed, the club's and the
     /// golfer's swing start hundreds of chains among a few dozen candidates, each as strong as a
     /// ball, and the ball's first hypotheses in the sky lost their places to them in every frame
-    /// (640x360 30 fps dtl-club-walkers-1: found nowhere; dtl-clean-8 seed 8: five points missed
+    /// (640x360 30 fps dtl-club-walkers seed 1: found nowhere; dtl-clean seed 8: five points missed
     /// and reported 14 frames in).
     private func isCalm(_ track: Track) -> Bool {
         track.points.allSatisfy { $0.activity <= settings.crowdedActivity }
