@@ -13,19 +13,24 @@ import MediaKitLinux
     /// each pixel changed in proportion to the time the ball spent over it, `streak` levels at
     /// the fast end and three times that at the slow one. Over the exposure the ball's mean
     /// place was x = 106.7.
-    static func frame(seed: UInt64, streak: Double?) throws -> VideoFrame {
+    /// With `bystander`, something else changed by 25 levels on the same row, from the
+    /// stretch's start to 8 px into it (x = 44 to 52), 8 px short of the streak: a golfer's
+    /// hands, a club.
+    static func frame(seed: UInt64, streak: Double?, bystander: Bool = false) throws -> VideoFrame {
         try noisyFlatFrame(width: width, height: height, seed: seed) { x, y in
             let px = Double(x) + 0.5
+            if bystander, px >= 44, px <= 52, abs(Double(y) + 0.5 - 62) <= 1.5 { return 25 }
             guard let streak, px >= 60, px <= 140, abs(Double(y) + 0.5 - 62) <= 1.5 else { return 0 }
             return streak * 120 / (120 * 120 - 160 * (px - 60)).squareRoot()
         }
     }
 
-    /// A pipeline fed eight frames, the streak (if any) in frame 4 only.
-    static func pipeline(seed: UInt64, streak: Double?) throws -> DetectionPipeline {
+    /// A pipeline fed eight frames, the streak (if any) and the bystander in frame 4 only.
+    static func pipeline(seed: UInt64, streak: Double?, bystander: Bool = false) throws -> DetectionPipeline {
         let pipeline = DetectionPipeline(sourceWidth: width, sourceHeight: height, width: width, height: height)
         for n in 0..<8 {
-            _ = pipeline.candidates(in: try frame(seed: seed * 100 + UInt64(n), streak: n == 4 ? streak : nil),
+            _ = pipeline.candidates(in: try frame(seed: seed * 100 + UInt64(n), streak: n == 4 ? streak : nil,
+                                                  bystander: n == 4 && bystander),
                                     region: (0, 0, width, height), minRadius: 0, maxRadius: 10)
         }
         return pipeline
@@ -61,6 +66,26 @@ import MediaKitLinux
             #expect(abs(found.x - 106.7) + 3 < abs(strongest.x - 106.7),
                     "seed \(seed): ink centre \(found.x), the blob at the strongest change \(strongest.x)")
         }
+    }
+
+    /// Another change on the stretch, apart from the streak: the centre is the streak's alone.
+    /// Taken with it, the bystander's ink pulled the centre 11-12 px back.
+    @Test func aChangeApartFromTheStreakLeavesItsCentre() throws {
+        for seed: UInt64 in 1...3 {
+            let p = try Self.pipeline(seed: seed, streak: 6, bystander: true)
+            let found = try #require(p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10))
+            #expect(abs(found.x - 106.7) <= 4, "seed \(seed): at \(found.x), \(found.y)")
+        }
+    }
+
+    /// Runs of ink split where they lie more than the gap apart; the heaviest is the streak.
+    @Test func theHeaviestRunOfInkIsTheStreak() throws {
+        // Runs: 10-12 (50), 46-58 (60; its steps are the gap itself), 65 (8: 7 past 58), 90 (5).
+        let inked: [(along: Double, weight: Double)] = [(58, 20), (10, 25), (65, 8), (12, 25), (46, 20), (52, 20), (90, 5)]
+        let run = try #require(DetectionPipeline.heaviestRun(of: inked, gap: 6))
+        #expect(run.ink == 60)
+        #expect(abs(run.centre - 52) < 1e-9)
+        #expect(DetectionPipeline.heaviestRun(of: [], gap: 6) == nil)
     }
 
     @Test func plainNoiseHasNoStreak() throws {

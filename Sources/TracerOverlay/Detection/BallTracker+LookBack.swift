@@ -180,15 +180,21 @@ extension BallTracker {
             var request = LocalSearch(x: from.x, y: from.y, radius: reach, polarity: point.polarity, references: references,
                                       frame: point.frame, byAppearance: false, motion: motion)
             request.measuresStreakInk = true
+            request.takesAllStreakInk = i == 0
             guard let found = search(request) else { continue }
             // Near the middle of the stretch, where the ball was mid-exposure; ink centred near an
             // end is the club's or the golfer's.
             let a = ((SIMD2(found.x, found.y) - from) * u).sum() / length
             guard a >= settings.streakInkCentralSpan.lowerBound, a <= settings.streakInkCentralSpan.upperBound else { continue }
-            // Back along the path only: a struck ball slows through its first frames, so the
-            // blob's centre lies ahead of its mean place, never behind (1920x1080 30 fps 3 s
-            // dtl-everything-1: a fourth frame's point moved 6 px ahead, off the ball).
-            guard a < ((here - from) * u).sum() / length else { continue }
+            // From the fourth point on, back along the path only: a struck ball slows through
+            // its first frames, so the blob's centre lies ahead of its mean place, never behind
+            // (1920x1080 30 fps 3 s dtl-everything-1: a fourth frame's point moved 6 px ahead,
+            // off the ball). Earlier, a faint streak's blob may be any part of it that passed
+            // the threshold, its fast end too (640x360 30 fps dtl-floodlights-2's second point,
+            // 5 px back, and -3's first).
+            if i >= settings.streakInkEitherWayPoints {
+                guard a < ((here - from) * u).sum() / length else { continue }
+            }
             if i == 0 {
                 let shift = SIMD2(found.x, found.y) - here
                 guard (shift * shift).sum() <= pow(settings.firstStreakLargestMove, 2) * (ahead * ahead).sum() else { continue }

@@ -115,6 +115,11 @@ struct TrackerSettings {
     /// back by the ball's rest on the tee, 33% (1280x720 25 fps dtl-club-walkers-3: 45 px off
     /// the ball, on it before).
     var firstStreakLargestMove = 0.25
+    /// How many of a flight's first points its streak's measure may move either way along the
+    /// path; later points move only back (``BallTracker/remeasureStreakPoints(_:search:)``). On
+    /// four 640x360 and 960x540 sets the fourth moved either way the same; it stays back only
+    /// for the 1920x1080 flight that rule was made for.
+    var streakInkEitherWayPoints = 3
     /// The least motion per frame (analysis pixels) at which a point's streak is measured so.
     var streakInkMinimumStep = 6.0
     /// Where along the stretch it is measured over a streak's centre may lie (0 at its start,
