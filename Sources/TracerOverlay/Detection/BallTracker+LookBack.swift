@@ -135,7 +135,9 @@ extension BallTracker {
     /// began 10-14 px up the path, their one bad point each). It moves at most
     /// ``TrackerSettings/firstStreakLargestMove`` of its step to the next point: where the first
     /// point is the launch frame's, the ball at rest on the tee through part of its exposure is
-    /// ink too, and would pull it back towards the tee.
+    /// ink too, and would pull it back towards the tee. The first
+    /// ``TrackerSettings/streakInkEitherWayPoints`` points may move either way along the path,
+    /// later ones only back.
     /// Returns whether a point moved.
     func remeasureStreakPoints(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         let n = track.points.count

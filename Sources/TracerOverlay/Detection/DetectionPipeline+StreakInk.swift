@@ -54,9 +54,8 @@ extension DetectionPipeline {
         // As much change as a clear find's: below, the centre is the noise's.
         guard streak.ink >= Double(Self.streakInkMinimum * max(mask.threshold, 1)) else { return nil }
         let centre = start + u * streak.centre
-        let ink = streak.ink
         return inside(region, BallCandidate(x: centre.x, y: centre.y, radius: request.radius, halfLength: 0.5 * length,
-                                            area: 1, polarity: request.polarity, peakContrast: Int(ink.rounded()),
+                                            area: 1, polarity: request.polarity, peakContrast: Int(streak.ink.rounded()),
                                             neighbourhoodActivity: 0))
     }
 
