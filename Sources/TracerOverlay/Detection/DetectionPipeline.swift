@@ -100,7 +100,7 @@ final class DetectionPipeline {
         self.width = width
         self.height = height
         downscaler = LumaDownscaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        images = (0..<DetectionPipeline.referenceHistoryLength).map { _ in LumaImage(width: width, height: height) }
+        images = LumaImage.batch(count: DetectionPipeline.referenceHistoryLength, width: width, height: height)
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         mask = MotionMask(width: width, height: height,
                           minimumThreshold: scale >= DetectionPipeline.reducedThresholdScale
@@ -137,7 +137,8 @@ final class DetectionPipeline {
         for number in max(0, frameNumber - min(length, historyLength) + 1)...max(frameNumber, 0) {
             resized[number % length] = images[number % historyLength]
         }
-        images = resized.map { $0 ?? LumaImage(width: width, height: height) }
+        var added = LumaImage.batch(count: resized.count { $0 == nil }, width: width, height: height)
+        images = resized.map { $0 ?? added.removeLast() }
         historyLength = length
     }
 

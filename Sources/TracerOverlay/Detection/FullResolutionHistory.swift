@@ -64,7 +64,7 @@ final class FullResolutionHistory {
             numbers[slot] = -1
             return
         }
-        if images.isEmpty { images = (0..<count).map { _ in LumaImage(width: width, height: height) } }
+        if images.isEmpty { images = LumaImage.batch(count: count, width: width, height: height) }
         let image = images[slot]
         frame.withUnsafePlane(0) { bytes, stride in
             for y in 0..<height { image.row(y).update(from: bytes.baseAddress! + y * stride, count: width) }

@@ -62,8 +62,9 @@ final class MotionMask {
         self.toleranceRadius = toleranceRadius
         self.minimumThreshold = minimumThreshold
         ringCount = (backgroundOffsets.max() ?? 1) + 1
-        dilated = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
-        eroded = (0..<ringCount).map { _ in LumaImage(width: width, height: height) }
+        let rings = LumaImage.batch(count: 2 * ringCount, width: width, height: height)
+        dilated = Array(rings[..<ringCount])
+        eroded = Array(rings[ringCount...])
         let window = 2 * toleranceRadius + 1
         rowMax = .allocate(capacity: window * width)
         rowMin = .allocate(capacity: window * width)
