@@ -8,6 +8,11 @@ import Testing
     func batchedImagesStartBlackAndKeepTheirOwnPixels(width: Int, height: Int, count: Int) {
         let images = LumaImage.batch(count: count, width: width, height: height)
         #expect(images.count == count)
+        // One block, not an allocation each (the point of a batch: the system backs one mapping
+        // with huge pages): every image starts where the one before it ends.
+        for (earlier, later) in zip(images, images.dropFirst()) {
+            #expect(UnsafeRawPointer(later.row(0)) - UnsafeRawPointer(earlier.row(0)) == earlier.stride * height)
+        }
         for image in images {
             #expect(image.width == width && image.height == height)
             for y in [0, height / 2, height - 1] {

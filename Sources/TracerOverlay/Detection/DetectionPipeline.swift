@@ -137,7 +137,7 @@ final class DetectionPipeline {
         for number in max(0, frameNumber - min(length, historyLength) + 1)...max(frameNumber, 0) {
             resized[number % length] = images[number % historyLength]
         }
-        var added = LumaImage.batch(count: resized.count { $0 == nil }, width: width, height: height)
+        var added = LumaImage.batch(count: resized.count(where: { $0 == nil }), width: width, height: height)
         images = resized.map { $0 ?? added.removeLast() }
         historyLength = length
     }
