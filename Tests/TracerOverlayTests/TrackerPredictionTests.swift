@@ -62,6 +62,35 @@ import MediaKitLinux
         #expect(abs(straight.y - 135.0) < 1, "predicted \(straight.y)")
     }
 
+    /// A ball struck down the line in a 960x540 30 fps clip (seed 6, the club and walkers), its
+    /// first four points at 800 px: 105 px a frame, then 54, then 29, halving as it recedes.
+    /// In the next frame it turns from brighter than the ground to darker than the sky at a
+    /// sixth of its contrast and is missed. Two frames on, a straight line put it 28 px past
+    /// the ball, outside its gate; the hypothesis lost it to one that had begun on the club,
+    /// and the shot was never found. A young track this long is sought where it slows to, as
+    /// a three-point one is; a speck where the straight line goes no longer outranks the ball.
+    @Test func aFourPointLaunchSlowingHardIsSoughtWhereItSlowsToOverAMissedFrame() throws {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
+            BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
+                          neighbourhoodActivity: 0)
+        }
+        var track = Self.track([(27, 401.0, 383.0, 30), (28, 411.0, 278.0, 13), (29, 416.0, 225.0, 14),
+                                (30, 419.0, 195.0, 32)], frameRate: 30)
+        track.confirmed = false
+        let t = 32.0 / 30
+        let prediction = try #require(tracker.predict(track, t: t))
+        // The ball's centre two frames on.
+        let ball = tracker.matchCost(track, prediction, candidate(422.4, 163.5, contrast: 13), t: t)
+        #expect(ball != nil, "predicted (\(prediction.x), \(prediction.y)) gate \(prediction.gate)")
+        let straightOn = tracker.matchCost(track, prediction, candidate(424.6, 135.5, contrast: 13), t: t)
+        #expect(straightOn == nil || ball! < straightOn!, "ball \(String(describing: ball)), straight on \(String(describing: straightOn))")
+        // A confirmed flight this long keeps its own models: nothing changes for it.
+        track.confirmed = true
+        let confirmed = try #require(tracker.predict(track, t: t))
+        #expect(abs(confirmed.y - prediction.y) > 10, "confirmed \(confirmed.y), young \(prediction.y)")
+    }
+
     /// The first two points of a ball struck down the line in a 1280x720 24-25 fps clip, at 800
     /// px: a 79 px step, then, as it recedes, one of 37. The straight line put it 42 px past its
     /// next image, outside the gate, and the flight was never found; the place it would reach

@@ -128,10 +128,14 @@ extension BallTracker {
         }
         if frameInterval >= Self.slowingMinimumInterval, let k = Self.slowing(track, dt: dt),
            step * (1 - k) > Self.slowingShareOfGate * gate {
-            // Three points of a fast object slowing hard: a ball struck down the line slows by a
-            // steady factor each frame as it recedes (to two thirds at 25 fps), and a straight
+            // A young track of a fast object slowing hard: a ball struck down the line slows by
+            // a steady factor each frame as it recedes (to two thirds at 25 fps), and a straight
             // line put it a third of a step past its next image, where noise specks won the
-            // branches (1280x720 25 fps dtl-noise-jitter-3 was never found).
+            // branches (1280x720 25 fps dtl-noise-jitter-3 was never found). Longer young tracks
+            // come here where the flight model was not trusted: at 960x540 30 fps a launch's
+            // fourth step was half its third (54 px, then 29), and the straight line, 28 px past
+            // the ball two frames on, lost it to a hypothesis that had started on the club
+            // (dtl-club-walkers-6 and dtl-noise-jitter-6 of seeds 4-6: never found).
             return Prediction(x: last.x + vx * dt * k, y: last.y + vy * dt * k, gate: gate, vx: vx, vy: vy)
         }
         return Prediction(x: last.x + vx * dt, y: last.y + vy * dt, gate: gate, vx: vx, vy: vy)
@@ -180,13 +184,15 @@ extension BallTracker {
     /// the shot was reported, or not, depending on where the region of interest ended).
     static let slowingMinimumInterval = 1.0 / 40
 
-    /// For a three-point track whose last step is long enough to measure speed by: how far it
-    /// goes on in `dt` seconds after its last point, as a share of going on at its last speed,
-    /// when each interval's step keeps the ratio of its last two (held to 0.5-1). Nil when too
-    /// slow to tell.
+    /// For a young track of three points or more whose last step is long enough to measure speed
+    /// by: how far it goes on in `dt` seconds after its last point, as a share of going on at
+    /// its last speed, when each interval's step keeps the ratio of its last two (held to
+    /// 0.5-1). Nil when too slow to tell, and for a confirmed track of more than three points
+    /// (its flight model and ``steadierVelocity(_:lastStep:)`` speak for it).
     static func slowing(_ track: Track, dt: Double) -> Double? {
-        guard track.points.count == 3 else { return nil }
-        let a = track.points[0], b = track.points[1], c = track.points[2]
+        let count = track.points.count
+        guard count == 3 || (count > 3 && !track.confirmed) else { return nil }
+        let a = track.points[count - 3], b = track.points[count - 2], c = track.points[count - 1]
         let step0 = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
         let step1 = ((c.x - b.x) * (c.x - b.x) + (c.y - b.y) * (c.y - b.y)).squareRoot()
         let interval = c.t - b.t
