@@ -16,6 +16,12 @@ import MediaKitLinux
         return track
     }
 
+    /// A small, bright candidate at (`x`, `y`) with peak contrast `contrast`.
+    static func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
+        BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
+                      neighbourhoodActivity: 0)
+    }
+
     /// A far ball slowing down the line towards its apex, as tracked at 800 px in a 1280x720
     /// clip re-encoded by x264 (medium, CRF 14): 2-3 px a frame, its last centre 1.5 px ahead of
     /// the ball. It is missed in frame 76; two frames on it must be sought where a slow ball
@@ -45,12 +51,8 @@ import MediaKitLinux
         var track = Self.track([(31, 405.6, 275.6, 12), (32, 407.5, 214.6, 16), (33, 410.0, 174.8, 13)], frameRate: 25)
         track.confirmed = false
         let prediction = try #require(tracker.predict(track, t: 34.0 / 25))
-        func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
-            BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
-                          neighbourhoodActivity: 0)
-        }
-        let ball = try #require(tracker.matchCost(track, prediction, candidate(411.2, 148.8, contrast: 12), t: 34.0 / 25))
-        let speck = try #require(tracker.matchCost(track, prediction, candidate(414.5, 135.5, contrast: 5), t: 34.0 / 25))
+        let ball = try #require(tracker.matchCost(track, prediction, Self.candidate(411.2, 148.8, contrast: 12), t: 34.0 / 25))
+        let speck = try #require(tracker.matchCost(track, prediction, Self.candidate(414.5, 135.5, contrast: 5), t: 34.0 / 25))
         #expect(ball < speck, "ball \(ball), speck \(speck); predicted (\(prediction.x), \(prediction.y))")
         // A track as fast that keeps its speed (a ball crossing the sky) is still sought ahead.
         let steady = Self.track([(31, 405.6, 275.6, 12), (32, 407.5, 214.6, 16), (33, 409.4, 153.6, 13)], frameRate: 25)
@@ -71,19 +73,15 @@ import MediaKitLinux
     /// a three-point one is; a speck where the straight line goes no longer outranks the ball.
     @Test func aFourPointLaunchSlowingHardIsSoughtWhereItSlowsToOverAMissedFrame() throws {
         let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
-        func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
-            BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
-                          neighbourhoodActivity: 0)
-        }
         var track = Self.track([(27, 401.0, 383.0, 30), (28, 411.0, 278.0, 13), (29, 416.0, 225.0, 14),
                                 (30, 419.0, 195.0, 32)], frameRate: 30)
         track.confirmed = false
         let t = 32.0 / 30
         let prediction = try #require(tracker.predict(track, t: t))
         // The ball's centre two frames on.
-        let ball = tracker.matchCost(track, prediction, candidate(422.4, 163.5, contrast: 13), t: t)
+        let ball = tracker.matchCost(track, prediction, Self.candidate(422.4, 163.5, contrast: 13), t: t)
         #expect(ball != nil, "predicted (\(prediction.x), \(prediction.y)) gate \(prediction.gate)")
-        let straightOn = tracker.matchCost(track, prediction, candidate(424.6, 135.5, contrast: 13), t: t)
+        let straightOn = tracker.matchCost(track, prediction, Self.candidate(424.6, 135.5, contrast: 13), t: t)
         #expect(straightOn == nil || ball! < straightOn!, "ball \(String(describing: ball)), straight on \(String(describing: straightOn))")
         // A confirmed flight this long keeps its own models: nothing changes for it.
         track.confirmed = true
@@ -98,26 +96,22 @@ import MediaKitLinux
     /// (a ball crossing the sky keeps its speed), and over 60 fps frames nothing changes.
     @Test func aTwoPointLaunchIsAlsoSoughtWhereItWouldBeAtHalfItsSpeed() throws {
         let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
-        func candidate(_ x: Double, _ y: Double, contrast: Int) -> BallCandidate {
-            BallCandidate(x: x, y: y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1, peakContrast: contrast,
-                          neighbourhoodActivity: 0)
-        }
         var track = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 25)
         track.confirmed = false
         let t = 25.0 / 25
         let prediction = try #require(tracker.predict(track, t: t))
-        let ball = tracker.matchCost(track, prediction, candidate(414.5, 200.7, contrast: 40), t: t)
+        let ball = tracker.matchCost(track, prediction, Self.candidate(414.5, 200.7, contrast: 40), t: t)
         #expect(ball != nil, "predicted (\(prediction.x), \(prediction.y)) gate \(prediction.gate)")
-        let ahead = tracker.matchCost(track, prediction, candidate(417.5, 159.0, contrast: 27), t: t)
+        let ahead = tracker.matchCost(track, prediction, Self.candidate(417.5, 159.0, contrast: 27), t: t)
         #expect(ahead != nil)
         // Where neither guess goes (well short of half the speed): no match.
-        #expect(tracker.matchCost(track, prediction, candidate(413.0, 222.0, contrast: 27), t: t) == nil)
+        #expect(tracker.matchCost(track, prediction, Self.candidate(413.0, 222.0, contrast: 27), t: t) == nil)
 
         var fast = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 60)
         fast.confirmed = false
         let straight = try #require(tracker.predict(fast, t: 25.0 / 60))
         #expect(straight.receding == nil)
-        #expect(tracker.matchCost(fast, straight, candidate(414.5, 200.7, contrast: 40), t: 25.0 / 60) == nil)
+        #expect(tracker.matchCost(fast, straight, Self.candidate(414.5, 200.7, contrast: 40), t: 25.0 / 60) == nil)
     }
 
     /// A ball just struck down the line in a 640x360 120 fps clip, bright against trees and

@@ -348,13 +348,15 @@ extension BallTracker {
 
     /// For a track a window long or longer whose window does not pass, whose latest run of
     /// points in consecutive frames is shorter than a window but long enough for an early
-    /// confirmation: that run confirmed as ``confirmedByLookingBack(_:search:)`` confirms a
-    /// young track's, the frames before it looked at again; nil otherwise.
+    /// confirmation, after at most ``TrackerSettings/latestRunLongestHead`` points: that run
+    /// confirmed as ``confirmedByLookingBack(_:search:)`` confirms a young track's, the frames
+    /// before it looked at again; nil otherwise.
     func confirmedByLookingBackFromLatestRun(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
         var run = track.points.count - 1
         while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
         let count = track.points.count - run
-        guard count >= settings.earliestConfirmation, count < settings.trajectoryLength else { return nil }
+        guard count >= settings.earliestConfirmation, count < settings.trajectoryLength,
+              run <= settings.latestRunLongestHead else { return nil }
         return confirmedByLookingBack(Array(track.points[run...]), of: track, search: search)
     }
 

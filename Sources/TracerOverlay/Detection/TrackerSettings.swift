@@ -290,6 +290,12 @@ struct TrackerSettings {
     /// make up the rest of its first window (a dark ball lost against the ground for its first
     /// frames would otherwise be reported only once it had flown a whole window in the clear).
     var earliestConfirmation = 6
+    /// Most points a track may hold before its latest run for that run to be confirmed on its
+    /// own (``BallTracker/confirmedByLookingBackFromLatestRun(_:search:)``): a launch's
+    /// hypothesis took a few points of something else before a gap (a speck, the club head),
+    /// while something followed far longer without passing is no ball (a walker's hypothesis
+    /// of 480x270 60 fps dtl-noise-jitter-1, 2.8 s in, was reported as a second flight).
+    var latestRunLongestHead = 4
     /// Largest RMS residual (pixels) of a young track's flight for finds between its points to
     /// help confirm it: only a flight known that closely is tested by finding its object where
     /// it was not seen (a bird's or a swinging limb's chain fits loosely).
