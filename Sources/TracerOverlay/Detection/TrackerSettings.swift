@@ -292,9 +292,9 @@ struct TrackerSettings {
     var earliestConfirmation = 6
     /// Most points a track may hold before its latest run for that run to be confirmed on its
     /// own (``BallTracker/confirmedByLookingBackFromLatestRun(_:search:)``): a launch's
-    /// hypothesis took a few points of something else before a gap (a speck, the club head),
-    /// while something followed far longer without passing is no ball (a walker's hypothesis
-    /// of 480x270 60 fps dtl-noise-jitter-1, 2.8 s in, was reported as a second flight).
+    /// hypothesis took a few points of something else before a gap (a speck, the club head);
+    /// a run after a longer history drew a second, false flight 2.8 s into 480x270 60 fps
+    /// dtl-noise-jitter-1 (uncompressed), long after the ball had gone.
     var latestRunLongestHead = 4
     /// Largest RMS residual (pixels) of a young track's flight for finds between its points to
     /// help confirm it: only a flight known that closely is tested by finding its object where
