@@ -332,8 +332,7 @@ extension BallTracker {
         // frames (whatever came before a gap, the look back finds again if it was the object).
         // Failing that, the whole track, gaps and all: at 30 frames a second a ball receding
         // down the line is fast for only a few frames and then too slow to change every frame.
-        var run = track.points.count - 1
-        while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
+        let run = Self.latestRunStart(track.points)
         if let confirmed = confirmedByLookingBack(Array(track.points[run...]), of: track, search: search) { return confirmed }
         // Only a track that starts at a struck ball's speed and has a point more than a run
         // would need: chains of specks in clutter are often gappy and fast, and this is the
@@ -346,14 +345,20 @@ extension BallTracker {
         return confirmedByLookingBack(track.points, of: track, search: search)
     }
 
+    /// The index of the first point of the latest run of `points` in consecutive frames.
+    static func latestRunStart(_ points: [TrackPoint]) -> Int {
+        var run = points.count - 1
+        while run > 0, points[run - 1].frame == points[run].frame - 1 { run -= 1 }
+        return max(run, 0)
+    }
+
     /// For a track a window long or longer whose window does not pass, whose latest run of
     /// points in consecutive frames is shorter than a window but long enough for an early
     /// confirmation, after at most ``TrackerSettings/latestRunLongestHead`` points: that run
     /// confirmed as ``confirmedByLookingBack(_:search:)`` confirms a young track's, the frames
     /// before it looked at again; nil otherwise.
     func confirmedByLookingBackFromLatestRun(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
-        var run = track.points.count - 1
-        while run > 0, track.points[run - 1].frame == track.points[run].frame - 1 { run -= 1 }
+        let run = Self.latestRunStart(track.points)
         let count = track.points.count - run
         guard count >= settings.earliestConfirmation, count < settings.trajectoryLength,
               run <= settings.latestRunLongestHead else { return nil }
