@@ -39,7 +39,7 @@ struct Detect: ParsableCommand {
     @Option(help: "Longest side, in pixels, frames are analysed at.")
     var analysisSize: Int = 800
 
-    @Option(help: "Decoder threads (0: one per core).")
+    @Option(help: "Decoder threads (0: two per core, at most 16).")
     var threads: Int = 0
 
     @Option(help: ArgumentHelp(

@@ -18,7 +18,7 @@ public final class VideoReader {
         public var outputSize: PixelSize?
         /// Only frames whose time lies in this range are delivered.
         public var timeRange: MediaTimeRange
-        /// Decoder threads; 0 lets FFmpeg choose one per core.
+        /// Decoder threads; 0 chooses for the machine (two per core, at most 16).
         public var threadCount: Int
         /// Whether frames are turned upright by the track's rotation metadata.
         public var appliesDisplayRotation: Bool
