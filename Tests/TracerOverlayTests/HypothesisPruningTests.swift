@@ -9,10 +9,10 @@ import MediaKitLinux
     /// specks (contrast drawn by `contrast`) that each stay put, a pixel's jitter aside, for
     /// `stay` frames and then move on, so their hypotheses grow to `stay` points and no further
     /// (a `stay`th of them at each length); from frame 8 a ball (contrast `ball`) flies at 5 px a
-    /// frame through open ground. The specks lie in a region of `activity`. Returns the
-    /// confirmed tracks on the ball.
+    /// frame through open ground. The specks lie in a region of `activity`. The frames in
+    /// `empty` hold no candidate at all. Returns the confirmed tracks on the ball.
     func run(_ settings: TrackerSettings, specks count: Int, stay: Int, ball: Int, seed: UInt64, stream: UInt64,
-             activity: Int = 0, contrast: (inout SplitMix64) -> Int) -> [Track] {
+             activity: Int = 0, empty: Set<Int> = [], contrast: (inout SplitMix64) -> Int) -> [Track] {
         var settings = settings
         settings.maxTracks = 40
         var tracker = BallTracker(settings: settings)
@@ -34,6 +34,7 @@ import MediaKitLinux
                 candidates.append(BallCandidate(x: 100 + 5 * k, y: 400 - 3 * k + 0.05 * k * k, radius: 0.6, halfLength: 0.6,
                                                 area: 1, polarity: 1, peakContrast: ball, neighbourhoodActivity: 0))
             }
+            if empty.contains(n) { candidates.removeAll() }
             _ = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60)
         }
         return tracker.tracks.filter { $0.confirmed && $0.points.contains { $0.y > 300 } }
@@ -50,10 +51,12 @@ import MediaKitLinux
 
     /// `count` specks of contrast 4-8 in chains of up to eight points, in a region of
     /// `activity`, and a ball of contrast 12.
-    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int, activity: Int = 0) -> [Track] {
+    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int, activity: Int = 0, empty: Set<Int> = []) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.strongYoungPlaces = strongYoungPlaces
-        return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3, activity: activity) { Int($0.uniform(4...8.99)) }
+        return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3, activity: activity, empty: empty) {
+            Int($0.uniform(4...8.99))
+        }
     }
 
     /// Twice the specks' typical contrast is worth two points of length, too little against
@@ -76,6 +79,17 @@ import MediaKitLinux
         let moving = settings.crowdedActivity + 100
         #expect(runAmongLongerChains(specks: few, strongYoungPlaces: settings.strongYoungPlaces, activity: moving).count == 1)
         #expect(runAmongLongerChains(specks: few, strongYoungPlaces: 0, activity: moving).isEmpty)
+    }
+
+    /// A frame without a single candidate (a dropped frame, a flash, a region where nothing
+    /// changed) after crowded ones, before any flight, while the young hypotheses kept beyond
+    /// the pool still outnumber it: the tracker goes on, and the ball that comes later is
+    /// followed. Pruning the pool with no candidate to rank by used to stop the process there
+    /// (1920x1080 25 fps sky-birds-clouds-3).
+    @Test func aFrameWithoutCandidatesAfterCrowdedOnesIsPassedOver() {
+        let settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        let crowded = settings.crowdedFrameCandidates + 20
+        #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: settings.strongYoungPlaces, empty: [4, 6]).count == 1)
     }
 
     @Test func aClearBallOutranksChainsOfSpecks() {

@@ -563,7 +563,8 @@ struct BallTracker {
         // hypotheses on the slowing ball, smoother than they are, must not take their places
         // (``TrackerSettings/crowdedFrameCandidates``).
         let beforeFlight = !crowded && !tracks.contains { $0.confirmed }
-        guard settings.strongYoungPlaces > 0, crowded || beforeFlight else {
+        // A frame without candidates has no strong ones (and no typical one to rank by).
+        guard settings.strongYoungPlaces > 0, !contrasts.isEmpty, crowded || beforeFlight else {
             tracks = order.prefix(settings.maxTracks).map { tracks[$0] }
             return
         }
