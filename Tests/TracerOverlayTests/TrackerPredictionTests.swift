@@ -4,16 +4,23 @@ import MediaKitLinux
 
 /// Where a confirmed track looks for its ball after a missed frame.
 @Suite struct TrackerPredictionTests {
-    static func track(_ points: [(frame: Int, x: Double, y: Double, contrast: Int)], frameRate: Double = 60) -> Track {
+    /// A track through `points` (its candidates as ``candidate(_:_:contrast:)`` makes them),
+    /// confirmed unless `confirmed` is false.
+    static func track(_ points: [(frame: Int, x: Double, y: Double, contrast: Int)], frameRate: Double = 60,
+                      confirmed: Bool = true) -> Track {
         let made = points.map { p in
-            TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
-                                     peakContrast: p.contrast, neighbourhoodActivity: 0),
+            TrackPoint(candidate(p.x, p.y, contrast: p.contrast),
                        time: MediaTime(seconds: Double(p.frame) / frameRate, preferredTimescale: 600), t: Double(p.frame) / frameRate,
                        frame: p.frame)
         }
         var track = Track(points: made)
-        track.confirmed = true
+        track.confirmed = confirmed
         return track
+    }
+
+    /// A tracker with a 10-point window and no speed limit to speak of.
+    static func tracker() -> BallTracker {
+        BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
     }
 
     /// A small, bright candidate at (`x`, `y`) with peak contrast `contrast`.
@@ -29,7 +36,7 @@ import MediaKitLinux
     /// fast, put it 5 px ahead, outside its 4 px gate, and the flight was lost for good (the
     /// clip's recall 0.16; 0.95 since).
     @Test func aSlowBallCoastingOverAMissedFrameIsSoughtWhereItGoes() throws {
-        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        let tracker = Self.tracker()
         let track = Self.track([(64, 416.5, 169.5, 7), (65, 416.9, 164.5, 7), (66, 416.9, 159.5, 9), (67, 417.0, 155.5, 6),
                                 (68, 417.5, 152.5, 13), (69, 417.5, 149.5, 7), (70, 417.8, 146.6, 5), (71, 417.8, 144.1, 5),
                                 (72, 417.5, 141.5, 5), (73, 418.0, 139.5, 6), (74, 417.8, 137.8, 4), (75, 418.1, 134.5, 3)])
@@ -47,9 +54,8 @@ import MediaKitLinux
     /// it is 26 px on, and a speck of noise lies where a straight line would put it; the
     /// track's branches went to the specks, and the flight was never found.
     @Test func aFastYoungTrackSlowingDownTheLineIsSoughtWhereItSlowsTo() throws {
-        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
-        var track = Self.track([(31, 405.6, 275.6, 12), (32, 407.5, 214.6, 16), (33, 410.0, 174.8, 13)], frameRate: 25)
-        track.confirmed = false
+        let tracker = Self.tracker()
+        let track = Self.track([(31, 405.6, 275.6, 12), (32, 407.5, 214.6, 16), (33, 410.0, 174.8, 13)], frameRate: 25, confirmed: false)
         let prediction = try #require(tracker.predict(track, t: 34.0 / 25))
         let ball = try #require(tracker.matchCost(track, prediction, Self.candidate(411.2, 148.8, contrast: 12), t: 34.0 / 25))
         let speck = try #require(tracker.matchCost(track, prediction, Self.candidate(414.5, 135.5, contrast: 5), t: 34.0 / 25))
@@ -72,10 +78,9 @@ import MediaKitLinux
     /// and the shot was never found. A young track this long is sought where it slows to, as
     /// a three-point one is; a speck where the straight line goes no longer outranks the ball.
     @Test func aFourPointLaunchSlowingHardIsSoughtWhereItSlowsToOverAMissedFrame() throws {
-        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        let tracker = Self.tracker()
         var track = Self.track([(27, 401.0, 383.0, 30), (28, 411.0, 278.0, 13), (29, 416.0, 225.0, 14),
-                                (30, 419.0, 195.0, 32)], frameRate: 30)
-        track.confirmed = false
+                                (30, 419.0, 195.0, 32)], frameRate: 30, confirmed: false)
         let t = 32.0 / 30
         let prediction = try #require(tracker.predict(track, t: t))
         // The ball's centre two frames on.
@@ -95,9 +100,8 @@ import MediaKitLinux
     /// at half its speed is asked as well. A speck where the straight line goes still matches
     /// (a ball crossing the sky keeps its speed), and over 60 fps frames nothing changes.
     @Test func aTwoPointLaunchIsAlsoSoughtWhereItWouldBeAtHalfItsSpeed() throws {
-        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
-        var track = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 25)
-        track.confirmed = false
+        let tracker = Self.tracker()
+        let track = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 25, confirmed: false)
         let t = 25.0 / 25
         let prediction = try #require(tracker.predict(track, t: t))
         let ball = tracker.matchCost(track, prediction, Self.candidate(414.5, 200.7, contrast: 40), t: t)
@@ -107,8 +111,7 @@ import MediaKitLinux
         // Where neither guess goes (well short of half the speed): no match.
         #expect(tracker.matchCost(track, prediction, Self.candidate(413.0, 222.0, contrast: 27), t: t) == nil)
 
-        var fast = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 60)
-        fast.confirmed = false
+        let fast = Self.track([(23, 406.3, 316.8, 21), (24, 411.9, 237.9, 27)], frameRate: 60, confirmed: false)
         let straight = try #require(tracker.predict(fast, t: 25.0 / 60))
         #expect(straight.receding == nil)
         #expect(tracker.matchCost(fast, straight, Self.candidate(414.5, 200.7, contrast: 40), t: 25.0 / 60) == nil)
@@ -124,11 +127,10 @@ import MediaKitLinux
         var settings = TrackerSettings(trajectoryLength: 20, maxSpeed: 5000)
         settings.framesPerJudgedPoint = 2
         let tracker = BallTracker(settings: settings)
-        var track = Self.track([(109, 322.0, 292.8, 80), (110, 323.9, 268.1, 94), (111, 325.4, 247.6, 103),
+        let track = Self.track([(109, 322.0, 292.8, 80), (110, 323.9, 268.1, 94), (111, 325.4, 247.6, 103),
                                 (112, 326.5, 230.0, 115), (113, 327.6, 214.9, 114), (114, 328.5, 201.8, 129),
                                 (115, 329.4, 190.0, 112), (116, 330.2, 179.7, 127), (117, 330.8, 170.4, 114),
-                                (118, 331.6, 161.9, 162), (119, 332.0, 154.9, 123)], frameRate: 120)
-        track.confirmed = false
+                                (118, 331.6, 161.9, 162), (119, 332.0, 154.9, 123)], frameRate: 120, confirmed: false)
         let t = 121.0 / 120
         let prediction = try #require(tracker.predict(track, t: t))
         let ball = BallCandidate(x: 332.9, y: 142.0, radius: 1.1, halfLength: 1.2, area: 4, polarity: 1, peakContrast: 16,
