@@ -26,6 +26,8 @@ struct TrackPoint {
     var foundByLocalSearch = false
     /// The background's luma behind the point, where measured (``BallCandidate/background``).
     var background: Int? = nil
+    /// Its candidate lay beside a far stronger blob of the other sign (``BallCandidate/inWake``).
+    var inWake = false
 }
 
 extension TrackPoint {
@@ -34,7 +36,7 @@ extension TrackPoint {
     init(_ c: BallCandidate, time: MediaTime, t: Double, frame: Int) {
         self.init(time: time, t: t, x: c.x, y: c.y, radius: c.radius, halfLength: c.halfLength, axisX: c.axisX,
                   axisY: c.axisY, contrast: c.peakContrast, activity: c.neighbourhoodActivity, frame: frame,
-                  polarity: c.polarity, foundByAppearance: c.foundByAppearance, background: c.background)
+                  polarity: c.polarity, foundByAppearance: c.foundByAppearance, background: c.background, inWake: c.inWake)
     }
 }
 
