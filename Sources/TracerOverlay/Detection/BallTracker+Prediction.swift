@@ -263,7 +263,7 @@ extension BallTracker {
         // 0.30 widths a second, took a far fainter blob and was reported beside the flight.)
         let perFrame = prevSpeed * dt / Double(max(frame - last.frame, 1))
         let launching = track.points.count >= 5 && perFrame >= settings.launchStep && prevSpeed >= settings.minimumConfirmSpeed
-            && error <= 0.65 * gate && min(c.peakContrast, last.contrast) >= 10
+            && error <= 0.65 * gate && min(c.peakContrast, last.contrast) >= settings.launchLicenceMinimumContrast
             // Of the other sign only where the background behind crossed the object's luma: a
             // bird's wake over an unchanging sky is not the ball fading into it (640x360 30 fps
             // dtl-birds-walkers-no-shot-3: a dark bird's hypothesis, contrast 130, took a bright
