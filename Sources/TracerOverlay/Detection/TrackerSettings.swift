@@ -272,6 +272,10 @@ struct TrackerSettings {
     /// dtl-everything-3 were reported a frame or two later); specks of noise and flicker take
     /// either sign from frame to frame.
     var maximumSignChanges = 4
+    /// Pixels a blob's half length may exceed its radius plus half its step per frame (the
+    /// longest a ball's streak can be) before the blob counts as the end of something bigger:
+    /// the measure of a few-pixel blob's length and centre is that unsure.
+    var streakLengthAllowance = 2.0
     /// Most a window's constant-acceleration fit may bow upward (pixels at its middle, beyond
     /// three times its RMS residual) and still be judged a flight.
     var maximumUpwardBow = 3.0
