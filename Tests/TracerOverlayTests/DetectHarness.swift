@@ -13,6 +13,16 @@ enum DetectHarness {
         var notes: [String: String] = [:]
     }
 
+    /// Generates `scenario` with `seed` at this size and rate, through H.264 at CRF 18, and runs
+    /// the detector (trajectoryLength 10) over its decoded frames.
+    static func runEncoded(_ scenario: String, seed: UInt64, width: Int, height: Int, frameRate: Double,
+                           duration: Double = 3) throws -> Result {
+        var settings = try GroundTruthScenario.named(scenario).settings(seed: seed, width: width, height: height,
+                                                                        frameRate: frameRate, duration: duration)
+        settings.compressionCRF = 18
+        return try run(try GroundTruthClip(settings: settings), trajectoryLength: 10, compressed: true)
+    }
+
     /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
     /// With `compressed`, the frames are those decoded after the clip's H.264 round trip;
     /// `retime` may change their times or leave some out (a recorder's irregular timestamps).

@@ -82,10 +82,7 @@ import MediaKitLinux
 
     /// A generated clip at 120 fps, 640x360 unless told, through H.264 at CRF 18.
     func run(_ scenario: String, seed: UInt64, width: Int = 640, height: Int = 360) throws -> DetectHarness.Result {
-        var settings = try GroundTruthScenario.named(scenario).settings(seed: seed, width: width, height: height,
-                                                                        frameRate: 120, duration: 3)
-        settings.compressionCRF = 18
-        return try DetectHarness.run(try GroundTruthClip(settings: settings), trajectoryLength: 10, compressed: true)
+        try DetectHarness.runEncoded(scenario, seed: seed, width: width, height: height, frameRate: 120)
     }
 
     @Test func aPracticeSwingAt120FpsIsNoShot() throws {

@@ -47,10 +47,7 @@ import MediaKitLinux
         // Its launch kept 50-100 levels, then 5-8 from its seventh frame: the young track
         // broke there, and the flight was reported 17 frames after the launch, from its slow
         // later points.
-        var settings = try GroundTruthScenario.named("dtl-noise-jitter").settings(seed: 6, width: 640, height: 360,
-                                                                                frameRate: 60, duration: 3)
-        settings.compressionCRF = 18
-        let result = try DetectHarness.run(try GroundTruthClip(settings: settings), trajectoryLength: 10, compressed: true)
+        let result = try DetectHarness.runEncoded("dtl-noise-jitter", seed: 6, width: 640, height: 360, frameRate: 60)
         let figures = DetectHarness.describe("dtl-noise-jitter-6 640x360 60 fps", result)
         #expect(result.score.falseTrajectories == 0, "\(figures)")
         #expect((result.score.framesToFirstReport ?? .max) <= 10 + 2, "\(figures)")
