@@ -29,6 +29,10 @@ import Testing
         // Beyond both half lengths and the clearance (2 + 0.6 + 3 px): elsewhere.
         #expect(wakes([bird, blob(x: 105.7, y: 50, polarity: 1, contrast: 8)]) == [false, false])
         #expect(wakes([bird, blob(x: 105.5, y: 50, polarity: 1, contrast: 8)]) == [false, true])
+        // Where the video is large enough for the mask to flag changes of 2 levels, a speck of 2
+        // beside a blob of 10 is its wake as well: the ratio counts, not the levels.
+        #expect(wakes([blob(x: 100, y: 50, polarity: -1, contrast: 10, halfLength: 2), blob(x: 103, y: 50, polarity: 1, contrast: 2)])
+                == [false, true])
         // A frame of faint specks alone has no wakes.
         #expect(wakes([blob(x: 10, y: 10, polarity: 1, contrast: 6), blob(x: 12, y: 10, polarity: -1, contrast: 5)])
                 == [false, false])

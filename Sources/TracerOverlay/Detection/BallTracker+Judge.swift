@@ -195,7 +195,7 @@ extension BallTracker {
         // it: such specks move with a slow bird, and the last of them a few pixels ahead of it
         // decides whether the window is quick enough for a launch (480x270 120 fps
         // dtl-birds-walkers-no-shot-2: fifteen points of a gliding bird and three bright
-        // specks beside it, the last 3 px ahead, passed the launch speed by 1%;
+        // specks beside it, the last 3 px ahead, passed the launch speed by under 1%;
         // ``DetectionPipeline/markWakes(_:)``).
         guard wakes * 2 <= activities.count else { return false }
         if let latest = points.last, !latest.foundByLocalSearch, latest.inWake { return false }

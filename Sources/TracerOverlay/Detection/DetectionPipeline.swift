@@ -207,10 +207,9 @@ final class DetectionPipeline {
     /// for a frame beside the club head or a bird it crosses.
     static func markWakes(_ candidates: inout [BallCandidate]) {
         guard candidates.count > 1 else { return }
-        // Only blobs this strong can outshine a flagged pixel's least contrast that many times.
-        let strong = candidates.indices.filter {
-            candidates[$0].peakContrast >= wakeContrastRatio * MotionMask.defaultMinimumThreshold
-        }
+        // Only blobs this strong can outshine the faintest candidate that many times.
+        let faintest = candidates.reduce(Int.max) { min($0, $1.peakContrast) }
+        let strong = candidates.indices.filter { candidates[$0].peakContrast >= wakeContrastRatio * faintest }
         guard !strong.isEmpty else { return }
         for i in candidates.indices {
             let c = candidates[i]
