@@ -277,10 +277,13 @@ extension BallTracker {
             if ratio < 0.4 || ratio > 2.0 { return nil }
         }
         // Between two candidates about as near the prediction, the one whose contrast matches
-        // the object's recent points: a jittering far ball over a speck of noise.
+        // the object's recent points: a jittering far ball over a speck of noise. A confirmed
+        // flight pays more for a fainter one (``TrackerSettings/faintMatchPenalty``).
         let n = track.points.count
         let recent = n >= 3 ? (track.points[n - 1].contrast + track.points[n - 2].contrast + track.points[n - 3].contrast) / 3
                             : last.contrast
+        let fainter = track.confirmed ? max(0, log(Double(max(recent, 1)) / Double(max(c.peakContrast, 1)))) : 0
         return error / gate + 0.15 * abs(log(Double(max(c.peakContrast, 1)) / Double(max(recent, 1))))
+            + settings.faintMatchPenalty * fainter
     }
 }

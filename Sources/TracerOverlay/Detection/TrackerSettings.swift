@@ -171,6 +171,15 @@ struct TrackerSettings {
     /// reported 11 -> 15 frames in at 5, and dtl-club-walkers-1 gained a stretch of points off
     /// the ball where the whole frame was analysed, at 5 and at 6.
     var launchLicenceMinimumContrast = 10
+    /// What a confirmed flight's match pays per e-fold a candidate is fainter than the flight's
+    /// recent points, on top of its distance over the gate. Near its apex a far ball moves a few
+    /// pixels a frame and its prediction is off by about as much (shake, a fit bent by a
+    /// jittered point), so noise specks of 6-7 levels beside the prediction won over the ball's
+    /// own blob of 17-24 a few pixels further: 640x360 30 fps dtl-portrait-2, 4.3 px off for one
+    /// frame. Only fainter: x264 often brightens a ball for a frame, and noise is faint.
+    /// Young tracks pay nothing more: a launch fades from 30-40 levels to 10 in three frames
+    /// (at 0.8 on every track, three flights were found nowhere).
+    var faintMatchPenalty = 1.0
     /// Most times a window's second half may outpace its first (chord speeds) to be a flight.
     /// A struck ball only slows in the picture or, crossing the sky, keeps its pace: over every
     /// 10-frame window of the 30 fps catalogue's true flights the ratio is at most 1.04 (0.51
