@@ -1,21 +1,34 @@
 /// Which ended flight, or launch lost before its confirmation, a young track takes up, and whether a
 /// second hypothesis only repeats a confirmed one.
 extension BallTracker {
-    /// Whether most of `track`'s recent points sit on a confirmed track's points of the same
-    /// frames: a second hypothesis following the same ball, not to be reported beside it.
+    /// Whether most of `track`'s recent points lie beside a confirmed track's points of the same
+    /// frames (within ``duplicateClearance`` beyond both radii): a second hypothesis following
+    /// the same ball, not to be reported beside it.
     func duplicatesConfirmedTrack(_ track: Track) -> Bool {
-        let window = track.points.suffix(settings.trajectoryLength)
-        for other in tracks where other.confirmed && other.uuid != track.uuid {
-            var shared = 0
-            for p in window {
-                guard let q = other.points.last(where: { $0.frame == p.frame }) else { continue }
-                let dx = p.x - q.x, dy = p.y - q.y, near = 1.5 + p.radius + q.radius
-                if dx * dx + dy * dy <= near * near { shared += 1 }
-            }
-            if 2 * shared >= window.count { return true }
-        }
-        return false
+        tracks.contains { $0.confirmed && $0.uuid != track.uuid && Self.repeats(track, other: $0, window: settings.trajectoryLength) }
     }
+
+    /// Whether at least half of `track`'s last `window` points lie beside `other`'s points of
+    /// the same frames (``duplicateClearance``).
+    static func repeats(_ track: Track, other: Track, window: Int) -> Bool {
+        let recent = track.points.suffix(window)
+        var shared = 0
+        for p in recent {
+            guard let q = other.points.last(where: { $0.frame == p.frame }) else { continue }
+            let dx = p.x - q.x, dy = p.y - q.y, near = duplicateClearance + p.radius + q.radius
+            if dx * dx + dy * dy <= near * near { shared += 1 }
+        }
+        return 2 * shared >= recent.count
+    }
+
+    /// How far apart (analysis pixels, beyond both radii) two hypotheses' points of one frame
+    /// may lie and still be one object's. A far, faint ball in noise is a ball's blob in some
+    /// frames and specks 2-5 px around it in others, and the flight and a hypothesis started
+    /// on the same launch can take different ones: at 1.5 px only 4 of a window's 10 points
+    /// counted, and the one ball was reported twice, the second 27 points weaving beside the
+    /// first (640x360 60 fps dtl-noise-jitter-5, precision 0.928). No second ball flies within
+    /// a few pixels of the first for half a window.
+    static let duplicateClearance = 4.5
 
     /// Whether `young` grew on `old`'s points and parted from them: at least three, and most, of
     /// its points in frames where both have one sit on `old`'s, its last does not.
