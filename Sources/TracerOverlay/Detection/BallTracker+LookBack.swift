@@ -276,9 +276,9 @@ extension BallTracker {
                 guard let found = search(request) else { continue }
                 let dx = found.x - place.x, dy = found.y - place.y
                 // As in the look back: over a wide gate (a fast ball's first frames) some lone
-                // pixel of noise always passes the threshold.
+                // pixel of noise always passes the threshold, but seldom near the place.
                 guard dx * dx + dy * dy <= place.gate * place.gate,
-                      found.area >= 3 || place.gate <= settings.lookBackSinglePixelGate else { continue }
+                      takesFind(area: found.area, offset: (dx, dy), gate: place.gate) else { continue }
                 var p = TrackPoint(found, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: i)
@@ -286,6 +286,16 @@ extension BallTracker {
             }
             i += 1
         }
+    }
+
+    /// Whether a look back's or a gap's find of `area` pixels, `offset` from the place the
+    /// flight puts its object, may be taken in a gate `gate` pixels wide: one of three pixels
+    /// or more always; a smaller one in a gate no wider than
+    /// ``TrackerSettings/lookBackSinglePixelGate``, or within
+    /// ``TrackerSettings/lookBackSinglePixelReach`` of the place.
+    func takesFind(area: Int, offset: (x: Double, y: Double), gate: Double) -> Bool {
+        let reach = settings.lookBackSinglePixelReach
+        return area >= 3 || gate <= settings.lookBackSinglePixelGate || offset.x * offset.x + offset.y * offset.y <= reach * reach
     }
 
     /// Whether a look back's find lies in the gate (stretched along the flight by
@@ -300,8 +310,9 @@ extension BallTracker {
         guard found.foundAsStreak || dx * dx + dy * dy <= back.gate * back.gate
             || isAlongPath(dx, dy, gate: back.gate, motion: motion) else { return nil }
         // Over a wide gate (a fast ball's first frames) some lone pixel of noise always passes
-        // the threshold; the ball there is fast and near, a streak of several pixels.
-        guard found.area >= 3 || back.gate <= settings.lookBackSinglePixelGate else { return nil }
+        // the threshold, but seldom near the place; the ball there is fast and near, a streak
+        // of several pixels.
+        guard takesFind(area: found.area, offset: (dx, dy), gate: back.gate) else { return nil }
         // Before the launch the ball sat still where the flight begins: a find that barely
         // moves to the next point while the flight says it should is the ball at rest.
         let expected = ((back.x - first.x) * (back.x - first.x) + (back.y - first.y) * (back.y - first.y)).squareRoot()
