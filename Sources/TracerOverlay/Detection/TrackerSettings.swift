@@ -326,8 +326,8 @@ struct TrackerSettings {
     var lookBackSinglePixelGate = 6.0
     /// How near (pixels) the place a flight puts its object a find of one or two pixels may lie
     /// to be taken by a look back or a gap's fill in a wider gate. In a wide gate some pixel of
-    /// noise passes the threshold, but seldom this near the place: of a gate 6.3 px across, a
-    /// ninth of the area. A far ball x264 had left at 4-5 levels showed as one or two pixels,
+    /// noise passes the threshold, but seldom this near the place: in a gate of 6.3 px, under a
+    /// quarter of its area. A far ball x264 had left at 4-5 levels showed as one or two pixels,
     /// 0.1-0.8 px from its true centre and 2-3 px from the place, for four frames in a row
     /// (960x540 30 fps dtl-clean-1: recall 0.905 -> 0.984). At 4.5 px specks were taken too
     /// (960x540 dtl-everything-2 lost its recall goal).
