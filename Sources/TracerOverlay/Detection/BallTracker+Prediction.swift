@@ -282,8 +282,8 @@ extension BallTracker {
         let n = track.points.count
         let recent = n >= 3 ? (track.points[n - 1].contrast + track.points[n - 2].contrast + track.points[n - 3].contrast) / 3
                             : last.contrast
-        let fainter = track.confirmed ? max(0, log(Double(max(recent, 1)) / Double(max(c.peakContrast, 1)))) : 0
-        return error / gate + 0.15 * abs(log(Double(max(c.peakContrast, 1)) / Double(max(recent, 1))))
-            + settings.faintMatchPenalty * fainter
+        let brighter = log(Double(max(c.peakContrast, 1)) / Double(max(recent, 1)))
+        let fainter = track.confirmed ? max(0, -brighter) : 0
+        return error / gate + 0.15 * abs(brighter) + settings.faintMatchPenalty * fainter
     }
 }
