@@ -164,4 +164,23 @@ import Testing
         #expect((result.score.precision ?? 0) >= 0.98, "\(figures)")
         #expect((result.score.framesToFirstReport ?? .max) <= 12, "\(figures)")
     }
+
+    /// Past a frame without a find, a faint trace of change along the motion traced back is no
+    /// streak of the ball's: taken, 78.8 px up the path from the launch frame's ball, it let the
+    /// look back go on to the frame before the launch (three points off the ball).
+    @Test func aFaintTracePastAMissedFrameIsNotTheLaunch() throws {
+        let result = try DetectHarness.runEncoded("dtl-noise-jitter", seed: 5, width: 1280, height: 720, frameRate: 25)
+        let figures = DetectHarness.describe("dtl-noise-jitter-5 1280x720 25 fps", result)
+        #expect(result.score.trajectories == 1, "\(figures)")
+        #expect((result.score.precision ?? 0) >= 0.98, "\(figures)")
+        #expect((result.score.recall ?? 0) >= 0.95, "\(figures)")
+    }
+
+    /// The same for a dark ball: a trace 66 px ahead of its launch, then the ball at rest.
+    @Test func aDarkBallsLaunchIsNotTakenFromATraceAheadOfIt() throws {
+        let result = try DetectHarness.runEncoded("dtl-dark-ball", seed: 4, width: 640, height: 360, frameRate: 30)
+        let figures = DetectHarness.describe("dtl-dark-ball-4 640x360 30 fps", result)
+        #expect(result.score.trajectories == 1, "\(figures)")
+        #expect((result.score.precision ?? 0) >= 0.98, "\(figures)")
+    }
 }

@@ -30,7 +30,8 @@ extension BallTracker {
     /// path is known. Each frame is compared with later frames, from which the ball has gone;
     /// a fast ball's faint streak is sought along its predicted motion. One frame without a
     /// find is passed over (x264 drops a faint ball from single frames), after which only a
-    /// streak counts; the look back stops at the second frame in a row without one.
+    /// streak of ``TrackerSettings/lookBackGapStreakContrast`` counts; the look back stops at
+    /// the second frame in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
@@ -54,7 +55,8 @@ extension BallTracker {
             }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
                                       frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
-            if let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first) {
+            if let hit = search(request), !passedGap || hit.peakContrast >= settings.lookBackGapStreakContrast,
+               let found = accepts(hit, back: back, motion: motion, first: first) {
                 if found.isAtRest { return }
                 var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
