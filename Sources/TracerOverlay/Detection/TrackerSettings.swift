@@ -339,9 +339,9 @@ struct TrackerSettings {
     /// still at rest on the tee before it (1280x720 25 fps dtl-noise-jitter-5: three points off
     /// the ball, precision 0.943 -> 0.981; 640x360 30 fps dtl-dark-ball-4 two, 0.952 -> 0.984).
     /// Over the 726 clips of BENCHMARKS.md's session 47, 652 points off the ball -> 624 and 13
-    /// of 47,413 on it lost; two clips more meet every goal, two others report a frame later
-    /// than 12 (1280x720 60 fps dtl-dark-ball-1, -2: a faint streak on the ball had filled
-    /// their young tracks' windows); at 3 or 5, fewer meet them.
+    /// of 47,413 on it lost; four clips more meet every goal, and two no longer do, reported a
+    /// frame later than 12 (1280x720 60 fps dtl-dark-ball-1, -2: a faint streak on the ball had
+    /// filled their young tracks' windows); at 3 or 5, fewer meet them.
     var lookBackGapStreakContrast = 4
     /// How far beyond its gate, along the flight and in frames' worth of the motion predicted
     /// there, a look back's find may lie (across the flight the gate holds). How fast a ball
