@@ -30,8 +30,8 @@ extension BallTracker {
     /// path is known. Each frame is compared with later frames, from which the ball has gone;
     /// a fast ball's faint streak is sought along its predicted motion. One frame without a
     /// find is passed over (x264 drops a faint ball from single frames), after which only a
-    /// streak of ``TrackerSettings/lookBackGapStreakContrast`` counts; the look back stops at
-    /// the second frame in a row without one.
+    /// streak counts, a faint one only near the place (``takesStreakPastGap(_:back:)``); the
+    /// look back stops at the second frame in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
@@ -55,7 +55,7 @@ extension BallTracker {
             }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
                                       frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
-            if let hit = search(request), !passedGap || hit.peakContrast >= settings.lookBackGapStreakContrast,
+            if let hit = search(request), !passedGap || takesStreakPastGap(hit, back: back),
                let found = accepts(hit, back: back, motion: motion, first: first) {
                 if found.isAtRest { return }
                 var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
@@ -69,6 +69,16 @@ extension BallTracker {
             }
             f -= 1
         }
+    }
+
+    /// Whether a look back past a frame without a find takes the streak `hit`: one of
+    /// ``TrackerSettings/lookBackGapStreakContrast`` or more anywhere it may lie, a fainter one
+    /// only within ``TrackerSettings/lookBackGapFaintReach`` of the gate from the place the
+    /// flight traced back puts the ball.
+    func takesStreakPastGap(_ hit: BallCandidate, back: (x: Double, y: Double, gate: Double)) -> Bool {
+        if hit.peakContrast >= settings.lookBackGapStreakContrast { return true }
+        let dx = hit.x - back.x, dy = hit.y - back.y
+        return (dx * dx + dy * dy).squareRoot() <= settings.lookBackGapFaintReach * back.gate
     }
 
     /// Measures a confirmed track's first point again against later frames, from which the

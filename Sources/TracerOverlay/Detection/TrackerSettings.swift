@@ -333,16 +333,21 @@ struct TrackerSettings {
     /// (960x540 dtl-everything-2 lost its recall goal).
     var lookBackSinglePixelReach = 3.0
     /// The least mean change (luma levels) of a streak a look back takes past a frame in which
-    /// it found nothing. There the flight traced back is least sure (a ball just struck slows
-    /// most in its first frames), and a fainter trace of change along the motion it predicts
-    /// was as often the club's swing or x264's ringing 20-80 px from the ball, and then the ball
-    /// still at rest on the tee before it (1280x720 25 fps dtl-noise-jitter-5: three points off
-    /// the ball, precision 0.943 -> 0.981; 640x360 30 fps dtl-dark-ball-4 two, 0.952 -> 0.984).
-    /// Over the 726 clips of BENCHMARKS.md's session 47, 652 points off the ball -> 624 and 13
-    /// of 47,413 on it lost; four clips more meet every goal, and two no longer do, reported a
-    /// frame later than 12 (1280x720 60 fps dtl-dark-ball-1, -2: a faint streak on the ball had
-    /// filled their young tracks' windows); at 3 or 5, fewer meet them.
+    /// it found nothing, away from the place the flight traced back puts the ball
+    /// (``lookBackGapFaintReach``). There the flight traced back is least sure (a ball just
+    /// struck slows most in its first frames), and a fainter trace of change along the motion it
+    /// predicts, most of a gate from that place or beyond it along the path, was as often the
+    /// club's swing or x264's ringing 20-80 px from the ball, and then the ball still at rest on
+    /// the tee before it (1280x720 25 fps dtl-noise-jitter-5: three points off the ball,
+    /// precision 0.943 -> 0.981; 640x360 30 fps dtl-dark-ball-4 two, 0.952 -> 0.984).
     var lookBackGapStreakContrast = 4
+    /// How near the place, in gates, a streak fainter than ``lookBackGapStreakContrast`` lies to
+    /// be taken past a frame without a find. A dark ball's streak over the ground just after the
+    /// launch is 2-3 levels, found within half a gate (1280x720 60 fps dtl-dark-ball-1 and -2:
+    /// without it, their launch frames went unfound and they were reported 13 frames in, not
+    /// 12). Over the 726 clips of BENCHMARKS.md's session 47, with both: 560 -> 564 meet every
+    /// goal, 652 -> 636 points off the ball; 4 levels anywhere: 562, 624 off; at 3 or 5, fewer.
+    var lookBackGapFaintReach = 0.5
     /// How far beyond its gate, along the flight and in frames' worth of the motion predicted
     /// there, a look back's find may lie (across the flight the gate holds). How fast a ball
     /// slowed is the least sure part of its flight traced back, and a streak's centre may sit
