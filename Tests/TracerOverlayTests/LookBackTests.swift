@@ -165,6 +165,23 @@ import Testing
         #expect((result.score.framesToFirstReport ?? .max) <= 12, "\(figures)")
     }
 
+    /// Streaks a look back found past a frame without a find (contrast, offset from the place,
+    /// gate): a dark ball's launch streaks of 2-3 levels lie near the place and are taken
+    /// (1280x720 60 fps dtl-dark-ball-1 and -2); traces as faint most of a gate off or beyond it
+    /// (1280x720 25 fps dtl-noise-jitter-5, 640x360 30 fps dtl-dark-ball-4) are the club or
+    /// x264's ringing and are not; a streak of 4 levels or more is taken wherever it was found.
+    @Test func aFaintStreakPastAMissedFrameIsTakenOnlyNearThePlace() {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func taken(_ contrast: Int, _ dx: Double, _ dy: Double, gate: Double) -> Bool {
+            tracker.takesStreakPastGap(contrast: contrast, offset: (dx, dy), gate: gate)
+        }
+        #expect(taken(2, 0.0, 0.5, gate: 7.9))
+        #expect(taken(3, 0.3, -4.5, gate: 10.0))
+        #expect(!taken(3, 2.6, -11.6, gate: 13.5))
+        #expect(!taken(3, -4.1, -10.4, gate: 8.9))
+        #expect(taken(4, 0.3, 9.5, gate: 5.2))
+    }
+
     /// Past a frame without a find, a faint trace of change along the motion traced back is no
     /// streak of the ball's: taken, 78.8 px up the path from the launch frame's ball, it let the
     /// look back go on to the frame before the launch (three points off the ball).

@@ -30,8 +30,8 @@ extension BallTracker {
     /// path is known. Each frame is compared with later frames, from which the ball has gone;
     /// a fast ball's faint streak is sought along its predicted motion. One frame without a
     /// find is passed over (x264 drops a faint ball from single frames), after which only a
-    /// streak counts, a faint one only near the place (``takesStreakPastGap(_:back:)``); the
-    /// look back stops at the second frame in a row without one.
+    /// streak counts, a faint one only near the place (``takesStreakPastGap(contrast:offset:gate:)``);
+    /// the look back stops at the second frame in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
@@ -55,8 +55,7 @@ extension BallTracker {
             }
             let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
                                       frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
-            if let hit = search(request), !passedGap || takesStreakPastGap(hit, back: back),
-               let found = accepts(hit, back: back, motion: motion, first: first) {
+            if let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first, pastGap: passedGap) {
                 if found.isAtRest { return }
                 var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
@@ -71,14 +70,13 @@ extension BallTracker {
         }
     }
 
-    /// Whether a look back past a frame without a find takes the streak `hit`: one of
-    /// ``TrackerSettings/lookBackGapStreakContrast`` or more anywhere it may lie, a fainter one
-    /// only within ``TrackerSettings/lookBackGapFaintReach`` of the gate from the place the
-    /// flight traced back puts the ball.
-    func takesStreakPastGap(_ hit: BallCandidate, back: (x: Double, y: Double, gate: Double)) -> Bool {
-        if hit.peakContrast >= settings.lookBackGapStreakContrast { return true }
-        let dx = hit.x - back.x, dy = hit.y - back.y
-        return (dx * dx + dy * dy).squareRoot() <= settings.lookBackGapFaintReach * back.gate
+    /// Whether a look back past a frame without a find takes a streak of mean change `contrast`
+    /// lying `offset` from the place the flight traced back puts the ball, in a gate `gate`
+    /// pixels wide: one of ``TrackerSettings/lookBackGapStreakContrast`` or more anywhere it may
+    /// lie, a fainter one only within ``TrackerSettings/lookBackGapFaintReach`` of the gate.
+    func takesStreakPastGap(contrast: Int, offset: (x: Double, y: Double), gate: Double) -> Bool {
+        let reach = settings.lookBackGapFaintReach * gate
+        return contrast >= settings.lookBackGapStreakContrast || offset.x * offset.x + offset.y * offset.y <= reach * reach
     }
 
     /// Measures a confirmed track's first point again against later frames, from which the
@@ -312,10 +310,11 @@ extension BallTracker {
 
     /// Whether a look back's find lies in the gate (stretched along the flight by
     /// ``TrackerSettings/lookBackAlongPathReach`` of `motion`, the motion over one frame there)
-    /// and is no lone pixel of noise in a wide one; `isAtRest` when it is the ball still on the
+    /// and is no lone pixel of noise in a wide one, nor, `pastGap` (past a frame without a
+    /// find), a faint trace away from the place; `isAtRest` when it is the ball still on the
     /// tee, where the look back must end.
     private func accepts(_ found: BallCandidate, back: (x: Double, y: Double, gate: Double), motion: SIMD2<Double>?,
-                         first: TrackPoint) -> (candidate: BallCandidate, isAtRest: Bool)? {
+                         first: TrackPoint, pastGap: Bool) -> (candidate: BallCandidate, isAtRest: Bool)? {
         let dx = found.x - back.x, dy = found.y - back.y
         // A streak is sought further along the path than the gate (how fast the ball slowed is
         // the least certain part of the flight traced back) and only there.
@@ -325,6 +324,7 @@ extension BallTracker {
         // the threshold, but seldom near the place; the ball there is fast and near, a streak
         // of several pixels.
         guard takesFind(area: found.area, offset: (dx, dy), gate: back.gate) else { return nil }
+        guard !pastGap || takesStreakPastGap(contrast: found.peakContrast, offset: (dx, dy), gate: back.gate) else { return nil }
         // Before the launch the ball sat still where the flight begins: a find that barely
         // moves to the next point while the flight says it should is the ball at rest.
         let expected = ((back.x - first.x) * (back.x - first.x) + (back.y - first.y) * (back.y - first.y)).squareRoot()
