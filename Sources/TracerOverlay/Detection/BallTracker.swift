@@ -284,6 +284,8 @@ struct BallTracker {
                 tracks[i].remeasuredFirstFrame = tracks[i].points[0].frame
                 if remeasureFirstPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if remeasureStreakPoints(&tracks[i], search: search) { tracks[i].historyRevised = true }
+                if dropPointsBeforeLaunch(&tracks[i], search: search) { tracks[i].historyRevised = true }
+                if placeRestingLaunchPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if startsAccelerating(tracks[i]) {
                     tracks[i].points.removeFirst()
                     tracks[i].historyRevised = true

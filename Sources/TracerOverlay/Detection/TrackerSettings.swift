@@ -115,6 +115,31 @@ struct TrackerSettings {
     /// back by the ball's rest on the tee, 33% (1280x720 25 fps dtl-club-walkers-3: 45 px off
     /// the ball, on it before).
     var firstStreakLargestMove = 0.25
+    /// How many frames before a point must hold the ball at rest at its place for the point to
+    /// be the launch (``BallTracker/restingBall(at:in:search:)``). In one frame before, the
+    /// club head or a slow ball's own earlier image passed too (640x360 30 fps
+    /// dtl-noise-jitter-4 lost its second and third points to a blob of 21 levels).
+    var restingBallFrames = 2
+    /// The least peak contrast (luma levels) of the ball at rest: a white ball at address
+    /// measured 91-156 levels in the frame before the 274 launch frames found among the 726
+    /// clips of BENCHMARKS.md's session 48; the specks beside the tee found where it was
+    /// hidden, 4-15.
+    var restingBallContrast = 20
+    /// How near a point, in the radii of the blob found, the ball at rest lies when the point
+    /// is its launch: a launch frame's point measured 0.1-1.5 radii from the ball at rest in
+    /// the frame before, except where the club head over the tee was taken for it.
+    var restingBallReach = 1.5
+    /// How many of a confirmed flight's points after its first may be its launch, with club
+    /// head points before it (``BallTracker/dropPointsBeforeLaunch(_:search:)``).
+    var launchSearchPoints = 3
+    /// How far up the path from the ball at rest a launch point is placed, as a share of its
+    /// step to the next point (``BallTracker/placeRestingLaunchPoint(_:search:)``). The place
+    /// averaged over the exposure lies up the path by about the shutter's share of a frame x the
+    /// square of the exposure's share after the strike / 2, in steps of the ball's launch speed:
+    /// 0.05 of a 30 fps step for the generator's quarter-frame shutter struck mid-exposure,
+    /// nothing for a very short one. Over the 726 clips of BENCHMARKS.md's session 48, 0.03 and
+    /// 0.045 scored alike; 0.03 errs least on the ball's rest for a short shutter.
+    var restingLaunchLead = 0.03
     /// How many of a flight's first points its streak's measure may move either way along the
     /// path; later points move only back (``BallTracker/remeasureStreakPoints(_:search:)``). On
     /// four 640x360 and 960x540 sets the fourth moved either way the same; it stays back only

@@ -1,0 +1,80 @@
+import Foundation
+import MediaKitLinux
+
+extension BallTracker {
+    /// The ball at rest at `point`'s place in the frames just before it, if it sat there: in
+    /// each of the ``TrackerSettings/restingBallFrames`` frames before `point`'s, a blob of
+    /// either sign (a white ball at address is brighter than the grass, the same ball in
+    /// flight darker than the sky), of three pixels or more and at least
+    /// ``TrackerSettings/restingBallContrast``, whose centre lies within
+    /// ``TrackerSettings/restingBallReach`` of its radius of the point, compared with later
+    /// frames of `track` from which the ball had gone. Still over two frames is the ball at
+    /// address: a club head or a hand passes through in one, and a flying ball's earlier image
+    /// lies a step away. Returns the blob of the frame just before `point`'s.
+    func restingBall(at point: TrackPoint, in track: Track, search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
+        guard !point.foundByAppearance else { return nil }
+        var nearest: BallCandidate?
+        for f in stride(from: point.frame - 1, through: point.frame - settings.restingBallFrames, by: -1) {
+            guard f >= 0, frame - f < 90, let found = stillObject(at: point, frame: f, in: track, search: search) else { return nil }
+            if nearest == nil { nearest = found }
+        }
+        return nearest
+    }
+
+    /// The strongest blob of either sign at `point`'s place in frame `f` that passes
+    /// ``restingBall(at:in:search:)``'s tests for one frame.
+    private func stillObject(at point: TrackPoint, frame f: Int, in track: Track,
+                             search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
+        let later = track.points.filter { $0.frame > point.frame }
+        let references = lookBackReferences(later, for: f, around: (point.x, point.y), radius: point.radius)
+        guard !references.isEmpty else { return nil }
+        var strongest: BallCandidate?
+        for polarity: Int8 in [1, -1] {
+            let request = LocalSearch(x: point.x, y: point.y, radius: max(point.radius, 1.5) + 2, polarity: polarity,
+                                      references: references, frame: f, byAppearance: false, motion: nil)
+            if let found = search(request), found.area >= 3, found.peakContrast >= (strongest?.peakContrast ?? 0) {
+                strongest = found
+            }
+        }
+        guard let found = strongest, found.peakContrast >= settings.restingBallContrast else { return nil }
+        let dx = found.x - point.x, dy = found.y - point.y, reach = settings.restingBallReach * found.radius
+        return dx * dx + dy * dy <= reach * reach ? found : nil
+    }
+
+    /// Drops a confirmed flight's points before one of its first few whose frame follows the
+    /// ball at rest at its place (``restingBall(at:in:search:)``): that point is the launch,
+    /// and what came before it was the club head coming down to the tee, which the look back
+    /// or the hypothesis took along the flight traced back (1280x720 and 640x360 120 fps: the
+    /// club head 25 px below the tee, one frame before the launch, on 23 of 726 clips).
+    /// Returns whether points were dropped.
+    func dropPointsBeforeLaunch(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        // Three points or more after the latest that may be the launch, to compare with.
+        guard track.points.count >= settings.launchSearchPoints + 3 else { return false }
+        for i in 1...min(settings.launchSearchPoints, track.points.count - 1)
+        where track.points[i].frame - track.points[i - 1].frame == 1 {
+            if restingBall(at: track.points[i], in: track, search: search) != nil {
+                track.points.removeFirst(i)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Places a confirmed flight's first point, where its frame follows the ball at rest at its
+    /// place, at the ball's place averaged over the exposure: the ball at rest, moved
+    /// ``TrackerSettings/restingLaunchLead`` of the step to the next point up the path. The
+    /// launch frame's blob is the part of the exposure with the ball still on the tee (or the
+    /// club head over it); the rest of the exposure carried the ball up the path, under the
+    /// club head or too fast to leave ink. The ball's centre in the frame before is the place
+    /// it sat, which the club head's blob over the tee is not. Returns whether it moved.
+    func placeRestingLaunchPoint(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        guard track.points.count >= 5 else { return false }
+        let first = track.points[0], next = track.points[1]
+        let frames = next.frame - first.frame
+        guard frames <= 2, let rest = restingBall(at: first, in: track, search: search) else { return false }
+        let lead = settings.restingLaunchLead / Double(frames)
+        track.points[0].x = rest.x + lead * (next.x - rest.x)
+        track.points[0].y = rest.y + lead * (next.y - rest.y)
+        return true
+    }
+}
