@@ -111,17 +111,25 @@ extension BallTracker {
         // Through the launch frame's exposure the club head, dark, meets the ball on the tee and
         // may cover it: where the ball's own sign shows far less there than the other sign
         // does, the club head's blob marks the tee (1280x720 120 fps dtl-dark-ball-1: the
-        // ball's sign found a speck 14 px off, contrast 10, the club head 36).
+        // ball's sign found a speck 14 px off, contrast 10, the club head 36). Only where the
+        // blob is at the tee: within the gate of the place the flight traced back puts the
+        // ball, or where the ball sat at rest before. Struck before the frame's exposure (25
+        // fps), the ball is a faint streak well up the path and the club head has swung on
+        // past the tee (1280x720 25 fps dtl-noise-jitter-3 and 1920x1080 dtl-club-walkers-3:
+        // the point moved from the streak onto the club, 31 px from the place, gate 14).
+        let place = model.place(at: first.t)
         var opposite = request
         opposite.polarity = -request.polarity
         if let other = search(opposite), !other.foundAsStreak,
-           Double(other.peakContrast) >= settings.oppositeLaunchContrastRatio * Double(found.peakContrast) {
+           Double(other.peakContrast) >= settings.oppositeLaunchContrastRatio * Double(found.peakContrast),
+           place.map({ Self.lies(other, within: $0) }) ?? true
+            || restingBall(at: TrackPoint(other, time: first.time, t: first.t, frame: first.frame), in: track, search: search) != nil {
             found = other
         }
         // The ink on the tee lies on the path traced back, not beside it: a find that strays
         // further from that line than the point did took in something else (a faint ball's
         // search, the golfer's moving hands: 1920x1080 dtl-dark-ball-4 moved 9 px aside).
-        if let place = model.place(at: first.t) {
+        if let place {
             let length = (motion * motion).sum().squareRoot()
             if length > 0 {
                 let u = motion / length
@@ -132,6 +140,12 @@ extension BallTracker {
         track.points[0].x = found.x
         track.points[0].y = found.y
         return true
+    }
+
+    /// Whether `candidate` lies within `place`'s gate of its centre.
+    static func lies(_ candidate: BallCandidate, within place: (x: Double, y: Double, gate: Double)) -> Bool {
+        let dx = candidate.x - place.x, dy = candidate.y - place.y
+        return dx * dx + dy * dy <= place.gate * place.gate
     }
 
     /// Measures a confirmed flight's fast early points again, each as the centre of its
