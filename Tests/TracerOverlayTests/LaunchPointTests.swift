@@ -80,4 +80,55 @@ import MediaKitLinux
         #expect(result.score.trajectories == 1, "\(figures)")
         #expect((result.score.recall ?? 0) >= 0.98, "\(figures)")
     }
+
+    /// A fresh tracker per use: a tracker keeps memos of its answers.
+    static var tracker: BallTracker { BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)) }
+
+    /// A search that finds a ball of 120 levels, radius 2.5, at (400, `y`) in the frames before
+    /// `frame`, wherever it is sought within reach of it, and nothing else.
+    static func ballAtRest(y: Double, before frame: Int) -> (LocalSearch) -> BallCandidate? {
+        { request in
+            guard let searched = request.frame, searched < frame else { return nil }
+            let dx = 400 - request.x, dy = y - request.y
+            guard dx * dx + dy * dy <= request.radius * request.radius else { return nil }
+            return BallCandidate(x: 400, y: y, radius: 2.5, halfLength: 2.5, area: 20, polarity: 1, peakContrast: 120,
+                                 neighbourhoodActivity: 0)
+        }
+    }
+
+    /// 120 fps, struck down the line at 800 px: the club head 21 px below the tee one frame
+    /// before the launch leads the flight, and the ball sat on the tee until the launch frame.
+    /// The club head's point goes; the launch point is the ball at rest moved 0.03 of its step
+    /// up the path.
+    @Test func theLaunchPointIsTheBallAtRestMovedUpThePath() {
+        let tracker = Self.tracker
+        let flight: [Double] = [402.1, 365.8, 338.0, 313.0, 291.7, 272.6, 255.4, 240.0, 226.1, 213.5, 202.0]
+        var track = Track.confirmed(onVerticalLineAt: 400, heights: [422.9] + flight, frameRate: 120, firstFrame: 107)
+        let search = Self.ballAtRest(y: 402.1, before: 108)
+        #expect(tracker.dropPointsBeforeLaunch(&track, search: search))
+        #expect(track.points.first?.frame == 108)
+        #expect(tracker.placeRestingLaunchPoint(&track, search: search))
+        #expect(abs(track.points[0].y - (402.1 + 0.03 * (365.8 - 402.1))) < 1e-9)
+        #expect(abs(track.points[0].x - 400) < 1e-9)
+    }
+
+    /// A far ball creeping 1.5 px a frame lies within reach of its place in the two frames
+    /// before a point too, as a ball at rest would, and is gone from it a few frames on: no
+    /// launch, for it leaves the place at a fraction of a struck ball's pace. Its points stay
+    /// as they were measured.
+    @Test func aSlowBallIsNoBallAtRest() {
+        let tracker = Self.tracker
+        func height(_ frame: Int) -> Double { 300 - 1.5 * Double(frame - 40) }
+        var track = Track.confirmed(onVerticalLineAt: 400, heights: (40..<52).map(height), frameRate: 30, firstFrame: 40)
+        let search: (LocalSearch) -> BallCandidate? = { request in
+            guard let frame = request.frame else { return nil }
+            let dx = 400 - request.x, dy = height(frame) - request.y
+            guard dx * dx + dy * dy <= request.radius * request.radius else { return nil }
+            return BallCandidate(x: 400, y: height(frame), radius: 2.5, halfLength: 2.5, area: 20, polarity: 1,
+                                 peakContrast: 120, neighbourhoodActivity: 0)
+        }
+        #expect(!tracker.dropPointsBeforeLaunch(&track, search: search))
+        #expect(!tracker.placeRestingLaunchPoint(&track, search: search))
+        #expect(track.points.count == 12 && track.points[0].y == 300)
+    }
 }

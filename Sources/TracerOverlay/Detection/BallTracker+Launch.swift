@@ -41,17 +41,24 @@ extension BallTracker {
         return dx * dx + dy * dy <= reach * reach ? found : nil
     }
 
+    /// Whether the ball leaves `point` for `next` at a struck ball's pace
+    /// (``TrackerSettings/launchStep`` a frame or more): a ball hanging at its apex is still
+    /// over two frames too, but no launch.
+    func leavesAtLaunchPace(_ point: TrackPoint, for next: TrackPoint) -> Bool {
+        BallTracker.distance(point, next) >= settings.launchStep * Double(next.frame - point.frame)
+    }
+
     /// Drops a confirmed flight's points before one of its first few whose frame follows the
-    /// ball at rest at its place (``restingBall(at:in:search:)``): that point is the launch,
-    /// and what came before it was the club head coming down to the tee, which the look back
-    /// or the hypothesis took along the flight traced back (1280x720 and 640x360 120 fps: the
-    /// club head 25 px below the tee, one frame before the launch, on 23 of 726 clips).
-    /// Returns whether points were dropped.
+    /// ball at rest at its place (``restingBall(at:in:search:)``) and which it leaves at a
+    /// struck ball's pace: that point is the launch, and what came before it was the club head
+    /// coming down to the tee, which the look back or the hypothesis took along the flight
+    /// traced back (1280x720 and 640x360 120 fps: the club head 25 px below the tee, one frame
+    /// before the launch, on 23 of 726 clips). Returns whether points were dropped.
     func dropPointsBeforeLaunch(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         // Three points or more after the latest that may be the launch, to compare with.
         guard track.points.count >= settings.launchSearchPoints + 3 else { return false }
         for i in 1...min(settings.launchSearchPoints, track.points.count - 1)
-        where track.points[i].frame - track.points[i - 1].frame == 1 {
+        where track.points[i].frame - track.points[i - 1].frame == 1 && leavesAtLaunchPace(track.points[i], for: track.points[i + 1]) {
             if restingBall(at: track.points[i], in: track, search: search) != nil {
                 track.points.removeFirst(i)
                 return true
@@ -61,7 +68,8 @@ extension BallTracker {
     }
 
     /// Places a confirmed flight's first point, where its frame follows the ball at rest at its
-    /// place, at the ball's place averaged over the exposure: the ball at rest, moved
+    /// place and the ball leaves it at a struck ball's pace (``leavesAtLaunchPace(_:for:)``),
+    /// at the ball's place averaged over the exposure: the ball at rest, moved
     /// ``TrackerSettings/restingLaunchLead`` of the step to the next point up the path. The
     /// launch frame's blob is the part of the exposure with the ball still on the tee (or the
     /// club head over it); the rest of the exposure carried the ball up the path, under the
@@ -71,7 +79,8 @@ extension BallTracker {
         guard track.points.count >= 5 else { return false }
         let first = track.points[0], next = track.points[1]
         let frames = next.frame - first.frame
-        guard frames <= 2, let rest = restingBall(at: first, in: track, search: search) else { return false }
+        guard frames <= 2, leavesAtLaunchPace(first, for: next),
+              let rest = restingBall(at: first, in: track, search: search) else { return false }
         let lead = settings.restingLaunchLead / Double(frames)
         track.points[0].x = rest.x + lead * (next.x - rest.x)
         track.points[0].y = rest.y + lead * (next.y - rest.y)
