@@ -13,12 +13,12 @@ extension BallTracker {
     /// lies a step away. Returns the blob of the frame just before `point`'s.
     func restingBall(at point: TrackPoint, in track: Track, search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
         guard !point.foundByAppearance else { return nil }
-        var nearest: BallCandidate?
+        var justBefore: BallCandidate?
         for f in stride(from: point.frame - 1, through: point.frame - settings.restingBallFrames, by: -1) {
             guard f >= 0, frame - f < 90, let found = stillObject(at: point, frame: f, in: track, search: search) else { return nil }
-            if nearest == nil { nearest = found }
+            if justBefore == nil { justBefore = found }
         }
-        return nearest
+        return justBefore
     }
 
     /// The strongest blob of either sign at `point`'s place in frame `f` that passes
@@ -42,8 +42,8 @@ extension BallTracker {
     }
 
     /// Whether the ball leaves `point` for `next` at a struck ball's pace
-    /// (``TrackerSettings/launchStep`` a frame or more): a ball hanging at its apex is still
-    /// over two frames too, but no launch.
+    /// (``TrackerSettings/launchStep`` a frame or more): a far ball creeping a pixel or two a
+    /// frame lies within reach of its place over two frames too, but is no launch.
     func leavesAtLaunchPace(_ point: TrackPoint, for next: TrackPoint) -> Bool {
         BallTracker.distance(point, next) >= settings.launchStep * Double(next.frame - point.frame)
     }
