@@ -27,7 +27,8 @@ extension BallTracker {
     /// Looks for a newly confirmed track's object in the frames before its first point, where
     /// its flight traced back puts it: the launch frame (the ball still beside the club) and a
     /// faint ball's first frames, too weak among the frame's candidates, are clear once the
-    /// path is known. Each frame is compared with later frames, from which the ball has gone;
+    /// path is known (a young track that recedes from the camera is traced back as a receding
+    /// flight: ``TrackerSettings/lookBackRecession``). Each frame is compared with later frames, from which the ball has gone;
     /// a fast ball's faint streak is sought along its predicted motion. One frame without a
     /// find is passed over (x264 drops a faint ball from single frames), after which only a
     /// streak counts, a faint one only near the place (``takesStreakPastGap(contrast:offset:gate:)``);
@@ -44,7 +45,8 @@ extension BallTracker {
             let entry = frameTimes[f % frameTimes.count]
             guard entry.frame == f else { return }
             let later = Array(track.points.prefix(settings.trajectoryLength))
-            guard let model = BackFlight(later), let back = model.place(at: entry.t) else { return }
+            guard let model = BackFlight(later, recedingFrom: settings.lookBackRecession),
+                  let back = model.place(at: entry.t) else { return }
             let references = lookBackReferences(track.points, for: f, around: (back.x, back.y), radius: first.radius)
             guard !references.isEmpty else { return }
             // The motion over one frame interval centred on this frame's time.
@@ -464,6 +466,7 @@ extension BallTracker {
 /// several times).
 struct BackFlight {
     private let flight: ProjectiveTimeFit?
+    private let receding: RecedingLineFit?
     private let fx: QuadraticFit
     private let fy: QuadraticFit
     private let t0: Double
@@ -474,7 +477,12 @@ struct BackFlight {
     var residual: Double { flight?.rmsResidual ?? rms }
 
     /// Nil for fewer than four points.
-    init?(_ points: [TrackPoint]) {
+    ///
+    /// `recedingFrom`: where too few points for the flight model recede from the camera, their
+    /// depth growing by this share of the first point's depth or more over their span (see
+    /// ``TrackerSettings/lookBackRecession``), and the receding straight flight fits them as
+    /// closely as the constant-acceleration fit does, the object is placed on that flight.
+    init?(_ points: [TrackPoint], recedingFrom recession: Double? = nil) {
         guard points.count >= 4 else { return nil }
         let first = points[0], second = points[1]
         step = ((second.x - first.x) * (second.x - first.x) + (second.y - first.y) * (second.y - first.y)).squareRoot()
@@ -487,16 +495,28 @@ struct BackFlight {
         t0 = first.t
         (fx, fy) = QuadraticFit.fitPair(count: points.count) { (points[$0].t - first.t, points[$0].x, points[$0].y) }
         rms = (fx.rmsResidual * fx.rmsResidual + fy.rmsResidual * fy.rmsResidual).squareRoot()
+        if let recession, flight == nil,
+           let line = RecedingLineFit.fit(count: points.count, sample: { (points[$0].t, points[$0].x, points[$0].y) }),
+           line.recession >= recession, line.rmsResidual <= rms {
+            receding = line
+        } else {
+            receding = nil
+        }
     }
 
     /// The object's place at time `t` and the gate around it: the flight model's when it fits,
-    /// else the constant-acceleration fit's.
+    /// else the receding straight flight's where it was asked for and fits, else the
+    /// constant-acceleration fit's.
     /// `interpolating`: `t` lies between the points, where the fit is far surer than before
     /// them, and the gate is kept tight.
     func place(at t: Double, interpolating: Bool = false) -> (x: Double, y: Double, gate: Double)? {
         let along = interpolating ? 0.1 : 1
         if let flight, let p = flight.point(at: t) {
             return (p.x, p.y, max(3, 2 + 2.5 * flight.rmsResidual + 0.25 * along * step))
+        }
+        if let receding {
+            guard let p = receding.point(at: t) else { return nil }
+            return (p.x, p.y, max(3, 2 + 2.5 * receding.rmsResidual + 0.35 * along * step))
         }
         return (fx.value(at: t - t0), fy.value(at: t - t0), max(3, 2 + 2.5 * rms + 0.35 * along * step))
     }

@@ -380,6 +380,21 @@ struct TrackerSettings {
     /// dtl-noise-jitter-9's ball, moving 43 px a frame, was found 12.1 px from the place
     /// traced back with a gate of 11.6 (nothing was found in that clip).
     var lookBackAlongPathReach = 0.5
+    /// The look back from a young track (too few points for the flight model) traces it back
+    /// as a straight flight receding from the camera where its depth grows by this share of
+    /// its first point's depth or more over its points (``RecedingLineFit/recession``) and that
+    /// fits them as closely as constant acceleration does. A ball struck down the line slows
+    /// in the image far more steeply than a parabola in time allows: at 30 fps its steps fall
+    /// 95, 41, 26, 14 px, and a parabola through its later points put its earlier images 10-20
+    /// px short, beyond the gate (640x360 30 fps dtl-noise-jitter-9 of seeds 7-9: recall 0.921,
+    /// precision 0.951; now 1.000, 1.000). A generated clean shot's centres from its fifth to
+    /// its tenth frame at 30 fps recede by 0.87. Over the 726 clips of BENCHMARKS.md's session
+    /// 49, 0.7 to 1.5 scored alike and 0.5 or 2 lost a clip. Only the look back traces back so:
+    /// for the gaps filled and the first points measured again as well, it let a hypothesis
+    /// that had missed two frames reach back to 1920x1080 30 fps dtl-everything-3's launch
+    /// and be confirmed in place of its fuller sibling, and lose the ball (recall 0.968 ->
+    /// 0.175).
+    var lookBackRecession = 0.7
     /// Points a rejected hypothesis's branches keep (``BallTracker/branchingCopy(of:)``): more
     /// than any window read of an unconfirmed track (a prediction's 12, a local search's
     /// 2 x `trajectoryLength` test, a hypothesis ranking's `trajectoryLength`).
