@@ -7,7 +7,8 @@ extension BallTracker {
     /// either sign (a white ball at address is brighter than the grass, the same ball in
     /// flight darker than the sky), of three pixels or more and at least
     /// ``TrackerSettings/restingBallContrast``, whose centre lies within
-    /// ``TrackerSettings/restingBallReach`` of its radius of the point, compared with later
+    /// ``TrackerSettings/restingBallReach`` of its radius of the point (or
+    /// ``TrackerSettings/restingBallLeastReach`` pixels), compared with later
     /// frames of `track` from which the ball had gone. Still over two frames is the ball at
     /// address: a club head or a hand passes through in one, and a flying ball's earlier image
     /// lies a step away. Returns the blob of the frame just before `point`'s.
@@ -30,14 +31,15 @@ extension BallTracker {
         guard !references.isEmpty else { return nil }
         var strongest: BallCandidate?
         for polarity: Int8 in [1, -1] {
-            let request = LocalSearch(x: point.x, y: point.y, radius: max(point.radius, 1.5) + 2, polarity: polarity,
+            let radius = max(max(point.radius, 1.5), settings.restingBallLeastReach) + 2
+            let request = LocalSearch(x: point.x, y: point.y, radius: radius, polarity: polarity,
                                       references: references, frame: f, byAppearance: false, motion: nil)
             if let found = search(request), found.area >= 3, found.peakContrast >= (strongest?.peakContrast ?? 0) {
                 strongest = found
             }
         }
         guard let found = strongest, found.peakContrast >= settings.restingBallContrast else { return nil }
-        let dx = found.x - point.x, dy = found.y - point.y, reach = settings.restingBallReach * found.radius
+        let dx = found.x - point.x, dy = found.y - point.y, reach = max(settings.restingBallReach * found.radius, settings.restingBallLeastReach)
         return dx * dx + dy * dy <= reach * reach ? found : nil
     }
 

@@ -129,6 +129,15 @@ struct TrackerSettings {
     /// is its launch: a launch frame's point measured 0.1-1.5 radii from the ball at rest in
     /// the frame before, except where the club head over the tee was taken for it.
     var restingBallReach = 1.5
+    /// How near a point (pixels in the analysed frame) the ball at rest may lie whatever its
+    /// radius (``restingBallReach``): the launch frame's point is the moving part of the
+    /// exposure, a streak's centre or the club head over the ball, and may lie several pixels
+    /// from the ball's place. At 640x360 30 fps a look back past a frame without a find took
+    /// dtl-portrait-9's launch streak 7 px from the ball at rest, and the point stayed 8.3 px
+    /// off the ball (tolerance 5.6). Over the 726 clips of BENCHMARKS.md's session 49, 8 px
+    /// put six more launch points on the ball and moved none off it; 5 px, two; 12 px lost
+    /// 640x360 30 fps dtl-club-walkers-9 and cost three other clips points on the ball.
+    var restingBallLeastReach = 8.0
     /// How many of a confirmed flight's points after its first may be its launch, with club
     /// head points before it (``BallTracker/dropPointsBeforeLaunch(_:search:)``).
     var launchSearchPoints = 3
