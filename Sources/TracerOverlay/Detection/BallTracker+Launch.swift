@@ -39,7 +39,8 @@ extension BallTracker {
             }
         }
         guard let found = strongest, found.peakContrast >= settings.restingBallContrast else { return nil }
-        let dx = found.x - point.x, dy = found.y - point.y, reach = max(settings.restingBallReach * found.radius, settings.restingBallLeastReach)
+        let dx = found.x - point.x, dy = found.y - point.y
+        let reach = max(settings.restingBallReach * found.radius, settings.restingBallLeastReach)
         return dx * dx + dy * dy <= reach * reach ? found : nil
     }
 

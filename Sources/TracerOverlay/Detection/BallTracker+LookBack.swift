@@ -28,11 +28,12 @@ extension BallTracker {
     /// its flight traced back puts it: the launch frame (the ball still beside the club) and a
     /// faint ball's first frames, too weak among the frame's candidates, are clear once the
     /// path is known (a young track that recedes from the camera is traced back as a receding
-    /// flight: ``TrackerSettings/lookBackRecession``). Each frame is compared with later frames, from which the ball has gone;
-    /// a fast ball's faint streak is sought along its predicted motion. One frame without a
-    /// find is passed over (x264 drops a faint ball from single frames), after which only a
-    /// streak counts, a faint one only near the place (``takesStreakPastGap(contrast:offset:gate:)``);
-    /// the look back stops at the second frame in a row without one.
+    /// flight: ``TrackerSettings/lookBackRecession``). Each frame is compared with later
+    /// frames, from which the ball has gone; a fast ball's faint streak is sought along its
+    /// predicted motion. One frame without a find is passed over (x264 drops a faint ball from
+    /// single frames), after which only a streak counts, a faint one only near the place
+    /// (``takesStreakPastGap(contrast:offset:gate:)``); the look back stops at the second frame
+    /// in a row without one.
     func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
