@@ -107,7 +107,8 @@ extension BallTracker {
     }
 
     private func isTrajectory(_ track: Track, window length: Int, launchSpeed: Double) -> Bool {
-        let points = track.points.suffix(length)
+        // The motion tests see where the object was, not the codec's copies of where it had been.
+        let points = withoutStaleCopies(track.points.suffix(length))
         // Above 60 fps the window's motion is judged as a 60 fps video would show it: its
         // points averaged over each 60 fps interval. The tolerances were set on ten 60 fps
         // points; twenty 120 fps points over the same flight show shake and centring noise at

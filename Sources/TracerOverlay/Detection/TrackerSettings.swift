@@ -30,6 +30,17 @@ struct TrackerSettings {
     /// ball's launch streak, shortening from 14 to 2 px as it recedes, measured 4.6 then 3.3 px
     /// long in consecutive frames (1920x1080 dtl-everything-3 was held back three frames).
     var lengthWobbleAllowance = 0.25
+    /// How near (pixels) a point may lie to the one before it and still be the codec's stale
+    /// copy of the object rather than its new place (``BallTracker/withoutStaleCopies(_:)``):
+    /// a skipped block repeats the blob to 0-0.3 px.
+    var staleCopyDistance = 0.4
+    /// The least motion (pixels per frame, since the point kept before) for a repeated point
+    /// to be a stale copy: a slower object may truly stand within ``staleCopyDistance``.
+    var staleCopyMinimumMotion = 1.5
+    /// The most stale copies in a row: x264 repeated a ball for 1-3 frames at 120 fps, and a
+    /// speck repeated for ten (480x270 120 fps dtl-club-walkers-4) stood still, and judged
+    /// without those points it passed as a second flight.
+    var longestStaleCopyRun = 3
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
     /// Most young hypotheses on the frame's strongest candidates kept beyond ``maxTracks`` in a
