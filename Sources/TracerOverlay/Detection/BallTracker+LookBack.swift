@@ -377,8 +377,10 @@ extension BallTracker {
         // Only a track that starts at a struck ball's speed and has a point more than a run
         // would need: chains of specks in clutter are often gappy and fast, and this is the
         // dearer test. (At 30 frames a second a far ball seen every other frame is lost to
-        // three misses in a row as often as not before it gathers more.)
-        guard run > 0, track.points.count >= settings.earliestConfirmation + 1 else { return nil }
+        // three misses in a row as often as not before it gathers more: 1280x720 25 fps
+        // sky-dark-ball-1, six points over nine frames, was reported 20 frames in when seven
+        // were needed, 12 now.)
+        guard run > 0, track.points.count >= settings.earliestConfirmation else { return nil }
         let a = track.points[0], b = track.points[2]
         let start = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / max(b.t - a.t, 1e-9)
         guard start >= settings.minimumConfirmSpeed else { return nil }
@@ -400,7 +402,7 @@ extension BallTracker {
     func confirmedByLookingBackFromLatestRun(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
         let run = Self.latestRunStart(track.points)
         let count = track.points.count - run
-        guard count >= settings.earliestConfirmation, count < settings.trajectoryLength,
+        guard count >= settings.earliestRunConfirmation, count < settings.trajectoryLength,
               run <= settings.latestRunLongestHead else { return nil }
         return confirmedByLookingBack(Array(track.points[run...]), of: track, search: search)
     }
@@ -429,7 +431,8 @@ extension BallTracker {
     /// ``confirmedByLookingBack(_:of:search:)`` for the points `kept` of the track `original`.
     private func confirmedByLookingBack(kept: [TrackPoint], of original: Track,
                                         search: (LocalSearch) -> BallCandidate?) -> Track? {
-        guard kept.count >= settings.earliestConfirmation else { return nil }
+        let consecutive = kept.count > 0 && kept[kept.count - 1].frame - kept[0].frame == kept.count - 1
+        guard kept.count >= (consecutive ? settings.earliestRunConfirmation : settings.earliestConfirmation) else { return nil }
         var track = original
         track.points = kept
         // Half a struck ball's speed will do here: a ball receding down the line may be slow

@@ -266,7 +266,7 @@ struct BallTracker {
                 case .never: tracks[i].rejected = true
                 }
             } else if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].misses == 0
-                        && tracks[i].points.count >= settings.earliestConfirmation && tracks[i].points.count < settings.trajectoryLength,
+                        && tracks[i].points.count >= settings.earliestRunConfirmation && tracks[i].points.count < settings.trajectoryLength,
                       let early = confirmedByLookingBack(tracks[i], search: search) {
                 tracks[i] = early
             }

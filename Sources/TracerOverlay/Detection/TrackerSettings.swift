@@ -357,6 +357,13 @@ struct TrackerSettings {
     /// make up the rest of its first window (a dark ball lost against the ground for its first
     /// frames would otherwise be reported only once it had flown a whole window in the clear).
     var earliestConfirmation = 6
+    /// ``earliestConfirmation`` for points in consecutive frames. A ball receding down the line
+    /// at 30 fps, lost to shake or faintness for a frame or two after its fast start, is seen
+    /// again as a new track already slow; five points of it are as sure as six with gaps
+    /// (640x360 30 fps dtl-noise-jitter-4 and -6 of seeds 4-6: reported 13 and 12 frames in,
+    /// now 12 and 10). With five gappy points too, the club's downswing and follow-through,
+    /// five points over eight or ten frames, passed as flights in two 60 fps clips.
+    var earliestRunConfirmation = 5
     /// Most points a track may hold before its latest run for that run to be confirmed on its
     /// own (``BallTracker/confirmedByLookingBackFromLatestRun(_:search:)``): a launch's
     /// hypothesis took a few points of something else before a gap (a speck, the club head);
