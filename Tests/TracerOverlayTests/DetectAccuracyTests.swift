@@ -158,6 +158,11 @@ import MediaKitLinux
         // from where the ball was mid-exposure (0.988, 0.976). Now the first fast points are
         // measured again as the centre of all their streak's change: 1.000, 0.988, 9.
         Case(scenario: "dtl-portrait", seed: 9, width: 1920, height: 1080, duration: 4, frameRate: 30, crf: 18),
+        // Every goal asserted; measured 0.984, 1.000, reported 11 frames in (0.952, 0.968
+        // before). The dark ball's second and third frames are streaks of 3-4 levels, measured
+        // 10 px up and down the path from it (tolerance 8.8-9.8); drawn halfway to the
+        // receding flight its first eight points trace, both lie on it.
+        Case(scenario: "dtl-dark-ball", seed: 2, width: 1920, height: 1080, duration: 3, frameRate: 30, crf: 18),
         // Found since a launch of four points counts as lost at 30 fps (as long a time as six
         // at 60 fps): the ball slows from 93 to 23 px a frame in its first four frames and x264
         // erases it in the fifth, so no prediction from those points reaches it again, and the

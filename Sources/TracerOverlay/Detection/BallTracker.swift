@@ -290,6 +290,7 @@ struct BallTracker {
                     tracks[i].points.removeFirst()
                     tracks[i].historyRevised = true
                 }
+                if pullFaintStartOntoFlight(&tracks[i]) { tracks[i].historyRevised = true }
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).

@@ -160,6 +160,19 @@ struct TrackerSettings {
     /// nothing for a very short one. Over the 726 clips of BENCHMARKS.md's session 48, 0.03 and
     /// 0.045 scored alike; 0.03 errs least on the ball's rest for a short shutter.
     var restingLaunchLead = 0.03
+    /// How many of a confirmed flight's first points may be drawn towards its fitted flight
+    /// (``BallTracker/pullFaintStartOntoFlight(_:)``): the streaks of a struck ball's first
+    /// frames.
+    var faintStartPoints = 3
+    /// Peak contrast (luma levels) below which such a point is faint enough to be drawn.
+    var faintStartContrast = 10
+    /// How many of the flight's first points, in consecutive frames, the fit is made over.
+    var faintStartFitPoints = 8
+    /// The largest RMS residual (pixels) of that fit for it to be trusted: more is no straight
+    /// flight receding, or points off it.
+    var faintStartLargestResidual = 3.0
+    /// The share of the way from a faint point's measure to the fitted place that it moves.
+    var faintStartPull = 0.5
     /// How many of a flight's first points its streak's measure may move either way along the
     /// path; later points move only back (``BallTracker/remeasureStreakPoints(_:search:)``). On
     /// four 640x360 and 960x540 sets the fourth moved either way the same; it stays back only
