@@ -428,13 +428,13 @@ struct TrackerSettings {
     /// 95, 41, 26, 14 px, and a parabola through the generator's true centres of its fifth to
     /// tenth frames puts its second 42-63 px short (640x360 to 1280x720), this flight 4-6 px.
     /// 640x360 30 fps dtl-noise-jitter-9 of seeds 7-9: the look back took a find 43 px short
-    /// of the ball (recall 0.921, precision 0.951; now 1.000, 1.000). A generated clean shot's centres from its fifth to
-    /// its tenth frame at 30 fps recede by 0.87. Over the 726 clips of BENCHMARKS.md's session
-    /// 49, 0.7 to 1.5 scored alike and 0.5 or 2 lost a clip. Only the look back traces back so:
-    /// for the gaps filled and the first points measured again as well, it let a hypothesis
-    /// that had missed two frames reach back to 1920x1080 30 fps dtl-everything-3's launch
-    /// and be confirmed in place of its fuller sibling, and lose the ball (recall 0.968 ->
-    /// 0.175).
+    /// of the ball (recall 0.921, precision 0.951; now 1.000, 1.000). A generated clean shot's
+    /// centres from its fifth to its tenth frame at 30 fps recede by 0.87. Over the 726 clips
+    /// of BENCHMARKS.md's session 49, 0.7 to 1.5 scored alike and 0.5 or 2 lost a clip. Only
+    /// the look back traces back so: for the gaps filled and the first points measured again
+    /// as well, it let a hypothesis that had missed two frames reach back to 1920x1080 30 fps
+    /// dtl-everything-3's launch and be confirmed in place of its fuller sibling, and lose the
+    /// ball (recall 0.968 -> 0.175).
     var lookBackRecession = 0.7
     /// Points a rejected hypothesis's branches keep (``BallTracker/branchingCopy(of:)``): more
     /// than any window read of an unconfirmed track (a prediction's 12, a local search's
