@@ -363,6 +363,12 @@ import MediaKitLinux
         // unseen at 240 fps as at 60.
         Case(scenario: "dtl-everything", seed: 2, width: 1280, height: 720, duration: 2.5, frameRate: 240, crf: 18,
              maximumFramesToReport: 42),
+        // Goals: recall 0.95, precision 0.98; measured 0.214, 0.885, reported 37 frames in (x264
+        // keeps little of this ball at 480x270). What is asserted is that no bird is reported
+        // beside it: a bird followed for 60 frames, its hypothesis drifting onto the wake
+        // ahead of it (7 of its latest 8 points), passed as a second flight (precision 0.182).
+        Case(scenario: "dtl-everything", seed: 5, width: 480, height: 270, duration: 3, frameRate: 120, crf: 18,
+             minimumRecall: 0.2, minimumPrecision: 0.85, maximumFramesToReport: 37),
         // Goals: recall 0.95, precision 0.98, report within 12 frames; measured 0.230, 0.958, 84
         // (0.21, 0.955, 87 before finds between a track's points; with them but before a young
         // track could take up a flight whose last point went astray, 0.230, 0.920 in two

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// A steady window at a launch's speed, over the sky: a flight, until its points are
-    /// wakes.
+    /// wakes (most of the window, most of its later half, or its latest point).
     @Test func aWindowOfWakesOrEndingOnOneIsNotAFlight() {
         let points: [(x: Double, y: Double)] = (0..<10).map { i in
             let k = Double(i)
@@ -60,6 +60,9 @@ import Testing
         #expect(judged(wakes: [0, 1, 2, 3, 4]) == .trajectory)
         // More than half of it is the wake of something else.
         #expect(judged(wakes: [0, 1, 2, 3, 4, 5]) == .notYet)
+        // Most of its later half is: a bird's hypothesis drifting onto the specks ahead of it.
+        #expect(judged(wakes: [5, 6, 7]) == .notYet)
+        #expect(judged(wakes: [6, 8]) == .trajectory)
         // Its latest point, which sets the window's speed, is.
         #expect(judged(wakes: [9]) == .notYet)
     }
