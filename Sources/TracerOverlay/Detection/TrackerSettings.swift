@@ -420,6 +420,17 @@ struct TrackerSettings {
     /// dtl-noise-jitter-9's ball, moving 43 px a frame, was found 12.1 px from the place
     /// traced back with a gate of 11.6 (nothing was found in that clip).
     var lookBackAlongPathReach = 0.5
+    /// Whether a look back whose young track's points since its last one in motion fall short
+    /// also counts those in motion, where its latest three points are in the open and no more
+    /// than a third of them in motion (``BallTracker/confirmedByLookingBack(_:search:)``).
+    var lookBackCountsPointsInMotion = true
+    /// Largest radius (pixels, the area's equivalent circle) a look back takes for the object.
+    /// A search measures a blob by its area, with no limit of its own: behind fast chains of
+    /// specks it found the club and an arm at radius 12-20, which filled out windows reported
+    /// as flights (480x270 60 fps dtl-everything-6; 960x540 dtl-noise-jitter-4 and
+    /// dtl-everything-4 once ``lookBackCountsPointsInMotion`` let their runs try). A launch
+    /// streak, the largest find of a ball, measured 7 at most over the 18 sets.
+    var lookBackLargestRadius = 10.0
     /// The look back from a young track (too few points for the flight model) traces it back
     /// as a straight flight receding from the camera where its depth grows by this share of
     /// its first point's depth or more over its points (``RecedingLineFit/recession``) and that
