@@ -425,7 +425,8 @@ extension BallTracker {
         // no more than a third of them in motion, the whole run is the evidence, and the
         // judge's own tests of what moves around a window decide (480x270 60 fps
         // dtl-portrait-6 of seeds 4-6: reported 14 frames in -> 11; dtl-noise-jitter-6 14 -> 12).
-        if settings.lookBackCountsPointsInMotion, kept.count < own.count, own.suffix(3).allSatisfy({ $0.activity <= settings.crowdedActivity }),
+        if settings.lookBackCountsPointsInMotion, kept.count < own.count,
+           own.suffix(3).allSatisfy({ $0.activity <= settings.crowdedActivity }),
            own.filter({ $0.activity > settings.crowdedActivity }).count * 3 <= own.count,
            let confirmed = confirmedByLookingBack(kept: own, of: original, search: search) { return confirmed }
         // Points of something else before the object that the activity did not mark (the club
