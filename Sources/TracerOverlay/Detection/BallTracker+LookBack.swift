@@ -421,13 +421,12 @@ extension BallTracker {
         let kept = own.lastIndex(where: { $0.activity > settings.crowdedActivity }).map { Array(own[($0 + 1)...]) } ?? own
         if let confirmed = confirmedByLookingBack(kept: kept, of: original, search: search) { return confirmed }
         // Nor against it where the ball passes in front of the golfer's moving body a few
-        // frames after the tee (a portrait view): with its latest three points in the open and
-        // no more than a third of them in motion, the whole run is the evidence, and the
-        // judge's own tests of what moves around a window decide (480x270 60 fps
+        // frames after the tee (a portrait view): with its latest three points in the open the
+        // whole run is the evidence, and the judge's own tests of what moves around a window
+        // (no more than a third of it in motion, its median in the open) decide (480x270 60 fps
         // dtl-portrait-6 of seeds 4-6: reported 14 frames in -> 11; dtl-noise-jitter-6 14 -> 12).
         if settings.lookBackCountsPointsInMotion, kept.count < own.count,
            own.suffix(3).allSatisfy({ $0.activity <= settings.crowdedActivity }),
-           own.filter({ $0.activity > settings.crowdedActivity }).count * 3 <= own.count,
            let confirmed = confirmedByLookingBack(kept: own, of: original, search: search) { return confirmed }
         // Points of something else before the object that the activity did not mark (the club
         // head coming down past the tee in the frames before the launch, a speck the hypothesis

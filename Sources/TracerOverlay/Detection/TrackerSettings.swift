@@ -421,8 +421,9 @@ struct TrackerSettings {
     /// traced back with a gate of 11.6 (nothing was found in that clip).
     var lookBackAlongPathReach = 0.5
     /// Whether a look back whose young track's points since its last one in motion fall short
-    /// also counts those in motion, where its latest three points are in the open and no more
-    /// than a third of them in motion (``BallTracker/confirmedByLookingBack(_:search:)``).
+    /// also counts those in motion, where its latest three points are in the open (the judge
+    /// then allows no more than a third of them in motion;
+    /// ``BallTracker/confirmedByLookingBack(_:search:)``).
     var lookBackCountsPointsInMotion = true
     /// Largest radius (pixels, the area's equivalent circle) a look back takes for the object.
     /// A search measures a blob by its area, with no limit of its own: behind fast chains of
