@@ -196,7 +196,8 @@ extension BallTracker {
                 if p.inWake { laterWakes += 1 }
             }
         }
-        guard !activities.isEmpty else { return false }
+        // Mostly the frame's own candidates, not searches that found what lay on the way.
+        guard !activities.isEmpty, activities.count * settings.mostPointsPerCandidate >= points.count else { return false }
         guard crowded * 3 <= activities.count else { return false }
         // Nor mostly the faint wake beside a stronger object of the other sign, nor ending on
         // it: such specks move with a slow bird, and the last of them a few pixels ahead of it
