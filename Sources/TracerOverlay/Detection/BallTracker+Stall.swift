@@ -46,6 +46,13 @@ extension BallTracker {
                 && expectedTravel(track, over: settings.frozenStallWindow) >= settings.momentumStallTravel)
     }
 
+    /// Whether `found` far outshines `track`'s recent points (``TrackerSettings/outshiningContrastRatio``):
+    /// something else passing where the ball is.
+    func outshines(_ track: Track, _ found: BallCandidate) -> Bool {
+        let strongest = track.points.suffix(settings.trajectoryLength).reduce(4) { max($0, $1.contrast) }
+        return found.peakContrast > settings.outshiningContrastRatio * strongest
+    }
+
     /// Whether `found` is a jump no ball hovering as `track`'s object does could make (see
     /// ``TrackerSettings/hoverSpeed``).
     func jumpsFromHover(_ track: Track, to found: BallCandidate) -> Bool {

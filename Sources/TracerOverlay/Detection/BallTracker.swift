@@ -188,7 +188,7 @@ struct BallTracker {
                 let run = track.points.suffix(settings.longestAppearanceRun)
                 guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
             }
-            if isStalled(track, adding: found) || jumpsFromHover(track, to: found) { continue }
+            if isStalled(track, adding: found) || jumpsFromHover(track, to: found) || outshines(track, found) { continue }
             var track = track
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true
