@@ -296,6 +296,8 @@ struct BallTracker {
             }
             if !confirmedBefore, verdicts[i] != nil, passesOnlyWithDroppedStart(tracks[i], firstFrame: firstFrame) {
                 tracks[i].confirmed = false
+                // Confirmed later, it revises its start again, as any newly confirmed flight does.
+                tracks[i].remeasuredFirstFrame = nil
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
