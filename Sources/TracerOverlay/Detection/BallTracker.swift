@@ -446,10 +446,10 @@ struct BallTracker {
     }
 
     /// Whether `track`, confirmed this frame on its own points (judged whole where it took up a
-    /// launch lost before its confirmation), lost points before `firstFrame` to the revisions of
-    /// its start (something else before the object: the club head before the launch, a speck
-    /// its hypothesis started from) and passes as a flight without them neither whole nor over
-    /// its latest window. The verdict rested on those points: a bright object moving fast beside
+    /// launch lost before its confirmation), lost its first points to the revisions of its
+    /// start (it began at `firstFrame` when judged; they took them for something else before
+    /// the object: the club head before the launch, a speck its hypothesis started from) and
+    /// passes as a flight without them neither whole nor over its latest window. The verdict rested on those points: a bright object moving fast beside
     /// the golfer, then a bird gliding on from where it was, passed only by that start (unseen
     /// 1280x720 120 fps dtl-birds-walkers-no-shot-24); a chain of specks across the sky that
     /// slowed to a stop the same (unseen 1920x1080 dtl-everything-21).
