@@ -62,6 +62,19 @@ final class DetectionPipeline {
     /// flicker has no ball to follow. (1920x1080 sky-clean-3 and sky-dark-ball-1: first report
     /// 17 and 18 frames after the ball appears -> 9 and 11.)
     static let reducedMinimumThreshold = 2
+    /// From ``fullResolutionMinimumScale`` up to ``reducedThresholdScale`` times the analysis
+    /// size (1280x720 at 800 px), the analysis frame flags changes from
+    /// ``reducedMinimumThreshold`` where the background is flat and still
+    /// (``MotionMask/flatThreshold``), and from the usual threshold elsewhere. At 25 and 30 fps
+    /// a far ball crossing clear sky keeps 2-4 levels there (1280x720 25 fps sky-clean-6: first
+    /// report 14 frames after the ball appears -> 9; unseen 30 fps sky-clean-22 recall 0.837 /
+    /// 17 frames -> 1.000 / 9). The threshold of 2 everywhere, tried, took specks all over
+    /// down-the-line frames (BENCHMARKS.md, session 52). From twice the size the threshold is
+    /// 2 anyway, and noise that raises it is left to raise it (1920x1080 30 fps dtl-everything-3
+    /// was reported a frame later with the flat bands at 2).
+    static func flatThreshold(scale: Double) -> Int? {
+        scale >= fullResolutionMinimumScale && scale < reducedThresholdScale ? reducedMinimumThreshold : nil
+    }
     /// How many analysed frames back a candidate's background is read (``BallCandidate/background``):
     /// the motion mask's oldest reference, where an object moving a few pixels a frame was not.
     static let backgroundLag = 4
@@ -104,7 +117,8 @@ final class DetectionPipeline {
         let scale = min(Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         mask = MotionMask(width: width, height: height,
                           minimumThreshold: scale >= DetectionPipeline.reducedThresholdScale
-                            ? DetectionPipeline.reducedMinimumThreshold : MotionMask.defaultMinimumThreshold)
+                            ? DetectionPipeline.reducedMinimumThreshold : MotionMask.defaultMinimumThreshold,
+                          flatThreshold: Self.flatThreshold(scale: scale))
         extractor = BlobExtractor(width: width, height: height)
         flags.reserveCapacity(width * height / 20)
         fullResolution = scale >= DetectionPipeline.fullResolutionMinimumScale
@@ -125,7 +139,7 @@ final class DetectionPipeline {
         framesPerReferenceInterval = frames
         resizeHistory(to: Self.referenceHistoryLength * min(frames, Self.longestHistoryFactor))
         mask = MotionMask(width: width, height: height, backgroundOffsets: MotionMask.defaultBackgroundOffsets.map { $0 * frames },
-                          minimumThreshold: mask.minimumThreshold)
+                          minimumThreshold: mask.minimumThreshold, flatThreshold: mask.flatThreshold)
         return true
     }
 

@@ -1,0 +1,99 @@
+import Testing
+@testable import TracerOverlay
+
+/// The motion mask's lower threshold over a flat, still background (``MotionMask/flatThreshold``):
+/// a far ball keeps 2-4 levels of clear sky once a 1280x720 frame is averaged down to 800 px,
+/// below the usual threshold of 4 that x264's flicker and sensor noise elsewhere call for.
+@Suite struct FlatBackgroundThresholdTests {
+    static let width = 96, height = 48
+    /// Left of this column the picture is clear sky (one level, no noise); right of it, grass
+    /// (texture and noise of +/-2 levels).
+    static let skyEnd = 48
+
+    /// Frame `n`: the sky and grass, with one faint dot (3 levels brighter than what lies
+    /// behind it) moving across each, `flicker` more faint dots scattered over the sky and one
+    /// strong dot (20 levels) moving across the sky below.
+    static func frame(_ n: Int, flicker: Int, rng: inout SplitMix64) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let noise = Int(rng.next() % 5) - 2
+                pixels[y * width + x] = x < skyEnd ? 180 : UInt8(clamping: 70 + (x * 7 + y * 3) % 40 + noise)
+            }
+        }
+        for x0 in [8, skyEnd + 8] {
+            let x = x0 + 4 * n, y = 10 + 2 * n
+            pixels[y * width + x] = UInt8(clamping: Int(pixels[y * width + x]) + 3)
+        }
+        for k in 0..<flicker {
+            pixels[(4 + 5 * k) * width + 30 + (7 * n + 3 * k) % 12] += 3
+        }
+        pixels[40 * width + 4 + 4 * n] = 200
+        return pixels
+    }
+
+    /// The first frame whose flags are looked at (every background frame is there by then).
+    static let firstChecked = 6
+
+    /// The flagged pixels over frames 6-9, as (x, y, polarity, contrast).
+    static func flags(flatThreshold: Int?, flicker: Int = 0, offsets: [Int] = MotionMask.defaultBackgroundOffsets)
+        -> [[(Int, Int, Int8, UInt8)]] {
+        let mask = MotionMask(width: width, height: height, backgroundOffsets: offsets, flatThreshold: flatThreshold)
+        var rng = SplitMix64(seed: 7)
+        var result: [[(Int, Int, Int8, UInt8)]] = []
+        for n in 0..<10 {
+            let pixels = frame(n, flicker: flicker, rng: &rng)
+            let image = LumaImage(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { image.row(y)[x] = pixels[y * width + x] } }
+            image.replicateEdges()
+            var flags: [FlaggedPixel] = []
+            _ = mask.process(image, region: (0, 0, width, height), limit: width * height, into: &flags)
+            if n >= firstChecked { result.append(flags.map { (Int($0.x), Int($0.y), $0.polarity, $0.contrast) }) }
+        }
+        return result
+    }
+
+    /// The usual three background frames, and other counts (another loop).
+    @Test(arguments: [[2, 3, 4], [1, 2], [2, 3, 4, 5]])
+    func aFaintDotIsFlaggedOverClearSkyOnly(_ offsets: [Int]) {
+        for (k, flags) in Self.flags(flatThreshold: 2, offsets: offsets).enumerated() {
+            let n = k + Self.firstChecked
+            // The dot over the sky, exactly: 3 levels beyond a band of one level.
+            #expect(flags.contains { $0 == (8 + 4 * n, 10 + 2 * n, 1, 3) }, "frame \(n): \(flags)")
+            // Nothing else over the sky, nor the dot over the grass, whose noise keeps the
+            // usual threshold: what is flagged there lies beyond it.
+            #expect(flags.allSatisfy { $0.0 >= Self.skyEnd - 1 || $0.0 == 8 + 4 * n || $0.1 == 40 }, "frame \(n): \(flags)")
+            #expect(flags.contains { $0 == (4 + 4 * n, 40, 1, 20) }, "frame \(n): \(flags)")
+            #expect(flags.allSatisfy { $0.0 < Self.skyEnd - 1 || $0.3 > 4 }, "frame \(n): \(flags)")
+        }
+    }
+
+    /// Where the lower threshold would flag more than ``MotionMask/mostFlatOnlyFlags`` pixels
+    /// (the codec's flicker all over a sky), the frame keeps the usual threshold.
+    @Test func aSkyFlickeringAllOverKeepsTheUsualThreshold() {
+        for (k, flags) in Self.flags(flatThreshold: 2, flicker: MotionMask.mostFlatOnlyFlags).enumerated() {
+            let n = k + Self.firstChecked
+            #expect(flags.allSatisfy { $0.3 > 4 }, "frame \(n): \(flags)")
+            #expect(flags.contains { $0 == (4 + 4 * n, 40, 1, 20) }, "frame \(n): \(flags)")
+        }
+        // One fewer: the faint dots are flagged.
+        for flags in Self.flags(flatThreshold: 2, flicker: MotionMask.mostFlatOnlyFlags - 2) {
+            #expect(flags.count { $0.3 == 3 } == MotionMask.mostFlatOnlyFlags - 1, "\(flags)")
+        }
+    }
+
+    @Test func withoutItTheFaintDotIsNotFlagged() {
+        for flags in Self.flags(flatThreshold: nil) {
+            #expect(flags.allSatisfy { $0.3 > 4 }, "\(flags)")
+            #expect(!flags.contains { $0.0 < Self.skyEnd - 1 && $0.1 != 40 }, "\(flags)")
+        }
+    }
+
+    @Test func grassIsFlaggedAsWithoutIt() {
+        let lowered = Self.flags(flatThreshold: 2), usual = Self.flags(flatThreshold: nil)
+        for (a, b) in zip(lowered, usual) {
+            let grass = a.filter { $0.0 >= Self.skyEnd + 1 }, grassBefore = b.filter { $0.0 >= Self.skyEnd + 1 }
+            #expect(grass.count == grassBefore.count && zip(grass, grassBefore).allSatisfy { $0 == $1 })
+        }
+    }
+}
