@@ -10,7 +10,8 @@
 # Sets (3 s clips at the scenario's crf, every scenario of `golf-clip --list` unless said):
 #   ten     640x360 30 fps seeds 1-9, 960x540 30 fps 1-6, 1280x720 25 fps 1-6, 1280x720 60 fps
 #           1-3, 1920x1080 25 fps and 30 fps 1-3 (390 clips)
-#   extra   other frame rates and small frames (336 clips, session 45's table)
+#   extra   other frame rates and small frames (session 45's table: 336 clips, 318 distinct; its
+#           rows for 480x270 and 640x360 120 fps seeds 4-6 and the no-shot seeds 4-10 share 18)
 #   unseen  seeds 21-24 at 1280x720 and 1920x1080, and the no-shot scenarios' seeds 25-30 (192
 #           clips, sessions 51-52)
 # A clip passes when recall >= 0.95, precision >= 0.98, no false trajectory and the shot is
