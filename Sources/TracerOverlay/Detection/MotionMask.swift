@@ -125,7 +125,7 @@ final class MotionMask {
         let outMax = dilated[slot], outMin = eroded[slot]
         let compares = isPrimed && region.2 > region.0
         let t = UInt8(min(thresholdValue, 120))
-        let flat = flatThreshold.map { UInt8(min($0, thresholdValue)) } ?? t
+        let flat = flatThreshold.map { UInt8(min($0, Int(t))) } ?? t
         var complete = true
         let start = flags.count
         // One pass down the frame: comparing row y and spreading it while its rows are in cache.
@@ -144,9 +144,9 @@ final class MotionMask {
         if flat < t && complete {
             // Only a sky that is still in this frame (``mostFlatOnlyFlags``). The frame's
             // own flags lie beyond its threshold; the rest came from the flat bands.
-            let flatOnly = flags[start...].count { Int($0.contrast) <= thresholdValue }
+            let flatOnly = flags[start...].count { $0.contrast <= t }
             if flatOnly > Self.mostFlatOnlyFlags {
-                let kept = flags[start...].filter { Int($0.contrast) > thresholdValue }
+                let kept = flags[start...].filter { $0.contrast > t }
                 flags.replaceSubrange(start..., with: kept)
             }
         }
@@ -268,31 +268,6 @@ final class MotionMask {
         let hi = bandHigh, lo = bandLow, changed = self.changed
         let top = 255 &- t
         let cur = UnsafePointer(current.row(y) + x0)
-        if maxRings.count == 3 && flat < t {
-            // As below, with each pixel's threshold chosen by its band's width: a separate loop,
-            // so that the usual one stays as lean as it was.
-            let a0 = UnsafePointer(maxRings[0].row(y) + x0), a1 = UnsafePointer(maxRings[1].row(y) + x0)
-            let a2 = UnsafePointer(maxRings[2].row(y) + x0)
-            let b0 = UnsafePointer(minRings[0].row(y) + x0), b1 = UnsafePointer(minRings[1].row(y) + x0)
-            let b2 = UnsafePointer(minRings[2].row(y) + x0)
-            let width = Self.flatBandWidth
-            var any: UInt8 = 0
-            for x in 0..<span {
-                let c = cur[x]
-                let high = max(a0[x], max(a1[x], a2[x])), low = min(b0[x], min(b1[x], b2[x]))
-                let k = high &- low <= width ? flat : t
-                let upper = min(high, 255 &- k) &+ k
-                let lower = max(low, k) &- k
-                let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
-                changed[x] = flag
-                any |= flag
-            }
-            guard any != 0 else { return true }
-            (changed + span).update(repeating: 0, count: 8)
-            return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in
-                (max(a0[x], max(a1[x], a2[x])), min(b0[x], min(b1[x], b2[x])))
-            }
-        }
         if maxRings.count == 3 {
             // The default band, in one loop without storing it.
             let a0 = UnsafePointer(maxRings[0].row(y) + x0), a1 = UnsafePointer(maxRings[1].row(y) + x0)
@@ -301,13 +276,29 @@ final class MotionMask {
             let b2 = UnsafePointer(minRings[2].row(y) + x0)
             // Whether anything changed in the row at all: most rows of a still scene are quiet.
             var any: UInt8 = 0
-            for x in 0..<span {
-                let c = cur[x]
-                let upper = min(max(a0[x], max(a1[x], a2[x])), top) &+ t
-                let lower = max(min(b0[x], min(b1[x], b2[x])), t) &- t
-                let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
-                changed[x] = flag
-                any |= flag
+            if flat < t {
+                // Each pixel's threshold chosen by its band's width, in a loop of its own so
+                // that the usual one below stays as lean as it was.
+                let width = Self.flatBandWidth
+                for x in 0..<span {
+                    let c = cur[x]
+                    let high = max(a0[x], max(a1[x], a2[x])), low = min(b0[x], min(b1[x], b2[x]))
+                    let k = high &- low <= width ? flat : t
+                    let upper = min(high, 255 &- k) &+ k
+                    let lower = max(low, k) &- k
+                    let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                    changed[x] = flag
+                    any |= flag
+                }
+            } else {
+                for x in 0..<span {
+                    let c = cur[x]
+                    let upper = min(max(a0[x], max(a1[x], a2[x])), top) &+ t
+                    let lower = max(min(b0[x], min(b1[x], b2[x])), t) &- t
+                    let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                    changed[x] = flag
+                    any |= flag
+                }
             }
             guard any != 0 else { return true }
             (changed + span).update(repeating: 0, count: 8)
