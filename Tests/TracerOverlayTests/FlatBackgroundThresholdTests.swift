@@ -76,10 +76,20 @@ import Testing
             #expect(flags.allSatisfy { $0.3 > 4 }, "frame \(n): \(flags)")
             #expect(flags.contains { $0 == (4 + 4 * n, 40, 1, 20) }, "frame \(n): \(flags)")
         }
-        // One fewer: the faint dots are flagged.
-        for flags in Self.flags(flatThreshold: 2, flicker: MotionMask.mostFlatOnlyFlags - 2) {
-            #expect(flags.count { $0.3 == 3 } == MotionMask.mostFlatOnlyFlags - 1, "\(flags)")
+        // One fewer, so exactly the limit with the sky's moving dot: the faint dots are flagged.
+        for flags in Self.flags(flatThreshold: 2, flicker: MotionMask.mostFlatOnlyFlags - 1) {
+            #expect(flags.count { $0.3 == 3 } == MotionMask.mostFlatOnlyFlags, "\(flags)")
         }
+    }
+
+    /// Only videos 1.5 to 2 times the analysis size get the lower threshold: below, nothing keeps
+    /// the full-size frames that vet a faint young track; from twice, the threshold is 2 anyway.
+    @Test func onlyFrom1_5To2TimesTheAnalysisSize() {
+        #expect(DetectionPipeline.flatThreshold(scale: 1.0) == nil)
+        #expect(DetectionPipeline.flatThreshold(scale: 1.2) == nil)
+        #expect(DetectionPipeline.flatThreshold(scale: 1280.0 / 800) == DetectionPipeline.reducedMinimumThreshold)
+        #expect(DetectionPipeline.flatThreshold(scale: 1920.0 / 800) == nil)
+        #expect(DetectionPipeline.flatThreshold(scale: 3840.0 / 800) == nil)
     }
 
     @Test func withoutItTheFaintDotIsNotFlagged() {
