@@ -58,6 +58,8 @@ final class MotionMask {
     private(set) var noiseLevel: Double = 1.0
     /// The threshold used for the latest frame.
     private(set) var threshold = 0
+    /// How many pixels of the frame being compared only the flat bands' lower threshold flagged.
+    private var flatOnlyFlags = 0
 
     /// The usual smallest threshold: x264 flickers flat areas by a few steps.
     static let defaultMinimumThreshold = 4
@@ -128,6 +130,7 @@ final class MotionMask {
         let flat = flatThreshold.map { UInt8(min($0, Int(t))) } ?? t
         var complete = true
         let start = flags.count
+        flatOnlyFlags = 0
         // One pass down the frame: comparing row y and spreading it while its rows are in cache.
         let r = toleranceRadius
         for y in 0..<(height + r) {
@@ -141,14 +144,11 @@ final class MotionMask {
             let out = y - r
             if out >= 0 { combineRows(out, intoMax: outMax.row(out), intoMin: outMin.row(out)) }
         }
-        if flat < t && complete {
+        if flatOnlyFlags > Self.mostFlatOnlyFlags && complete {
             // Only a sky that is still in this frame (``mostFlatOnlyFlags``). The frame's
             // own flags lie beyond its threshold; the rest came from the flat bands.
-            let flatOnly = flags[start...].count { $0.contrast <= t }
-            if flatOnly > Self.mostFlatOnlyFlags {
-                let kept = flags[start...].filter { $0.contrast > t }
-                flags.replaceSubrange(start..., with: kept)
-            }
+            let kept = flags[start...].filter { $0.contrast > t }
+            flags.replaceSubrange(start..., with: kept)
         }
         outMax.replicateEdges()
         outMin.replicateEdges()
@@ -302,7 +302,7 @@ final class MotionMask {
             }
             guard any != 0 else { return true }
             (changed + span).update(repeating: 0, count: 8)
-            return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in
+            return collect(y, x0: x0, span: span, cur: cur, t: t, limit: limit, into: &flags) { x in
                 (max(a0[x], max(a1[x], a2[x])), min(b0[x], min(b1[x], b2[x])))
             }
         }
@@ -334,13 +334,16 @@ final class MotionMask {
             }
         }
         (changed + span).update(repeating: 0, count: 8)
-        return collect(y, x0: x0, span: span, cur: cur, limit: limit, into: &flags) { x in (hi[x], lo[x]) }
+        return collect(y, x0: x0, span: span, cur: cur, t: t, limit: limit, into: &flags) { x in (hi[x], lo[x]) }
     }
 
     /// Appends the pixels the change row marks; `band` gives the band's top and bottom at `x`
-    /// (asked only for marked pixels, which are rare). False once more than `limit` are flagged.
+    /// (asked only for marked pixels, which are rare). A mark no more than `t` beyond its band
+    /// came from the flat bands alone: past ``mostFlatOnlyFlags`` of those in a frame the rest
+    /// are not kept, and none of them counts towards `limit`, so the lower threshold never
+    /// makes a frame incomplete that was not. False once more than `limit` others are flagged.
     @inline(__always)
-    private func collect(_ y: Int, x0: Int, span: Int, cur: UnsafePointer<UInt8>, limit: Int,
+    private func collect(_ y: Int, x0: Int, span: Int, cur: UnsafePointer<UInt8>, t: UInt8, limit: Int,
                          into flags: inout [FlaggedPixel], band: (Int) -> (UInt8, UInt8)) -> Bool {
         let changed = self.changed
         // Changes are rare: skip 32 quiet pixels at a time, then eight.
@@ -357,13 +360,17 @@ final class MotionMask {
             while x < end {
                 let flag = changed[x]
                 if flag != 0 {
-                    guard flags.count < limit else { return false }
                     let v = Int(cur[x])
                     let (hi, lo) = band(x)
-                    if flag & 1 != 0 {
-                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: 1, contrast: UInt8(min(v - Int(hi), 255))))
+                    let polarity: Int8 = flag & 1 != 0 ? 1 : -1
+                    let contrast = min(flag & 1 != 0 ? v - Int(hi) : Int(lo) - v, 255)
+                    if contrast <= Int(t) {
+                        flatOnlyFlags += 1
                     } else {
-                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: -1, contrast: UInt8(min(Int(lo) - v, 255))))
+                        guard flags.count - min(flatOnlyFlags, Self.mostFlatOnlyFlags) < limit else { return false }
+                    }
+                    if contrast > Int(t) || flatOnlyFlags <= Self.mostFlatOnlyFlags {
+                        flags.append(FlaggedPixel(x: Int32(x0 + x), y: Int32(y), polarity: polarity, contrast: UInt8(contrast)))
                     }
                 }
                 x += 1
