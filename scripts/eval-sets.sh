@@ -115,7 +115,7 @@ SHOTS_BUT_BIRDS=$(echo $BUT_BIRDS | tr ' ' '\n' | grep -v 'no-shot' | tr '\n' ' 
 
 # Prints "set size fps scenario seed" lines.
 clips_of() {
-    local set=$1 size fps seeds scenarios
+    local set=$1
     emit() { for s in $3; do for n in $4; do echo "$1 $2 $s $n"; done; done; }
     case $set in
     ten)
