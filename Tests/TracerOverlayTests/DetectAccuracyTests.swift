@@ -354,7 +354,9 @@ import MediaKitLinux
         // flight strays onto specks near its apex). A launch branch of this flight, ended
         // unconfirmed while its sibling was confirmed, must not be taken up by a short young
         // track on the same ball: as a second flight it drew the reported one off the ball at
-        // frame 186 (0.254, 0.842).
+        // frame 186 (0.254, 0.842). Where the confirmed sibling strays onto x264's copies of
+        // the ball and ends, the young track that takes the branch up goes on under the
+        // sibling's uuid (two trajectories once such 120 fps branches were kept as lost launches).
         Case(scenario: "dtl-everything", seed: 2, width: 640, height: 360, duration: 3, frameRate: 120, crf: 18,
              minimumRecall: 0.9, minimumPrecision: 0.94, maximumFramesToReport: 22),
         // Goals: recall 0.95, precision 0.98; measured 0.877, 0.953, reported 19 frames in. Near
@@ -391,6 +393,13 @@ import MediaKitLinux
         // ahead of it (7 of its latest 8 points), passed as a second flight (precision 0.182).
         Case(scenario: "dtl-everything", seed: 5, width: 480, height: 270, duration: 3, frameRate: 120, crf: 18,
              minimumRecall: 0.2, minimumPrecision: 0.85, maximumFramesToReport: 37),
+        // Goals: report within 22 frames; measured 0.960, 0.996, reported 29 frames in. x264
+        // erases the ball for nine frames after its fifteenth (frames 15-23 after the strike),
+        // so no window of twenty points exists before the deadline. Found nowhere before a
+        // 120 fps launch's steps were judged per 60 fps interval: the launch, 3-5 px a frame by
+        // then, was not kept, and the slow ball after the gap is no launch on its own.
+        Case(scenario: "dtl-clean", seed: 1, width: 480, height: 270, duration: 3, frameRate: 120, crf: 18,
+             maximumFramesToReport: 29),
         // Meets the goals: 0.976, 1.000, reported 11 frames in (14 before: the ball passes in
         // front of the golfer's moving body, and a look back counted only its points since).
         Case(scenario: "dtl-portrait", seed: 6, width: 480, height: 270, duration: 3, crf: 18),

@@ -197,7 +197,7 @@ extension BallTracker {
 
     /// Whether an unconfirmed track that ran out of misses was a ball just struck: at least
     /// ``TrackerSettings/lostLaunchMinimumPoints`` points, not shown to be something else, moving
-    /// ``TrackerSettings/launchStep`` pixels a frame or more over its last points, its latest
+    /// ``TrackerSettings/lostLaunchStep`` pixels a frame or more over its last points, its latest
     /// window on a smooth path. Such a track
     /// is kept like a confirmed one that ended: where x264 erased the ball for two frames as it
     /// crossed from the ground into the sky, before its tenth point, the faint, slow track that
@@ -211,7 +211,7 @@ extension BallTracker {
            track.points.contains(where: { $0.contrast < settings.shortLaunchMinimumContrast }) { return false }
         let a = track.points[n - 4], b = track.points[n - 1]
         let dx = b.x - a.x, dy = b.y - a.y
-        guard (dx * dx + dy * dy).squareRoot() >= settings.launchStep * Double(b.frame - a.frame) else { return false }
+        guard (dx * dx + dy * dy).squareRoot() >= settings.lostLaunchStep * Double(b.frame - a.frame) else { return false }
         // Its latest window on one smooth path, as the judge asks of a flight: a chain of noise
         // specks far apart is fast too.
         let start = max(0, n - settings.trajectoryLength), count = n - start

@@ -381,9 +381,8 @@ struct BallTracker {
                 } else if judge(whole, window: whole.points.count) == .trajectory {
                     // A launch lost before it was confirmed: launch and young track together
                     // must look like one flight.
-                    tracks[i] = whole
+                    tracks[i] = takeUpLostLaunch(k, as: whole)
                     verdicts[i] = .trajectory
-                    ended.remove(at: k)
                 }
             }
         }
@@ -433,9 +432,8 @@ struct BallTracker {
                 }
                 guard whole.points.count >= settings.trajectoryLength,
                       judge(whole, window: whole.points.count) == .trajectory else { continue }
-                tracks[i] = whole
+                tracks[i] = takeUpLostLaunch(k, as: whole)
                 verdicts[i] = .trajectory
-                ended.remove(at: k)
             }
         }
         guard drop.contains(true) else { return (heldBack, verdicts) }
@@ -443,6 +441,27 @@ struct BallTracker {
         let kept = tracks.indices.filter { !drop[$0] }
         tracks = kept.map { tracks[$0] }
         return (Set(kept.enumerated().filter { heldBack.contains($0.element) }.map(\.offset)), kept.map { verdicts[$0] })
+    }
+
+    /// Takes ended lost launch `k` off ``ended`` for `whole`, the flight it makes with the young
+    /// track that took it up, and returns that flight under the uuid of the confirmed flight
+    /// that ended after following the same launch (``retraces(_:_:)``), if one did: that flight
+    /// strayed off the ball (x264's copies of a slow far ball held it where the ball had been)
+    /// and is taken off ``ended`` too, its reported points revised to the launch's and the
+    /// young track's. Since a 120 fps launch's steps are judged per 60 fps interval
+    /// (``TrackerSettings/lostLaunchStep``) a sibling of the flight is kept as a lost launch,
+    /// and without this the ball went on as a second flight (640x360 120 fps dtl-everything-2
+    /// crf 18: two trajectories).
+    private mutating func takeUpLostLaunch(_ k: Int, as whole: Track) -> Track {
+        var flight = whole
+        let launch = ended.remove(at: k)
+        if let m = ended.indices.first(where: { ended[$0].confirmed && retraces(launch, ended[$0]) }) {
+            let strayed = ended.remove(at: m)
+            flight.uuid = strayed.uuid
+            flight.reportedCount = strayed.reportedCount
+            flight.historyRevised = true
+        }
+        return flight
     }
 
     /// Whether `track`, confirmed this frame on its own points (judged whole where it took up a

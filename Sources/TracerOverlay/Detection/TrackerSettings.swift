@@ -227,6 +227,15 @@ struct TrackerSettings {
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
+    /// Image motion per analysed frame (pixels) an unconfirmed track must keep over its last
+    /// points to be a lost launch (``BallTracker/isLostLaunch(_:)``): ``launchStep`` per 60 fps
+    /// interval. At 120 fps a ball struck down the line moves half as far a frame (3-5 px by its
+    /// tenth point at 480x270), and a launch x264 erased before its twentieth point was not kept
+    /// to be taken up (480x270 120 fps dtl-clean-1 and -4 and dtl-floodlights-4, 640x360 120 fps
+    /// dtl-clean-5: found nowhere -> recall 0.90-0.97). The other uses of ``launchStep`` stay
+    /// per frame: scaled as well, they cost two clips (480x270 120 fps sky-dark-ball-6 recall
+    /// 0.995 -> 0.945, 640x360 120 fps dtl-portrait-1 reported 21 -> 32 frames in).
+    var lostLaunchStep: Double { launchStep / Double(framesPerJudgedPoint) }
     /// The faintest the candidate and the track's latest point may be for a launching track
     /// (``launchStep``) to take a candidate of very different contrast. Lower, a launch climbing
     /// into the tree line, where x264 keeps a few levels of the ball, was followed there
