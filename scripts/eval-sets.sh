@@ -6,6 +6,8 @@
 #   SETS="ten extra unseen" scripts/eval-sets.sh
 #   BIN=/tmp/start/release RUN=start scripts/eval-sets.sh   # another binary, its own results
 #   scripts/eval-sets.sh compare start main # clips whose verdict or figures differ
+#   ONLY=' (120|240) ' RUN=fast scripts/eval-sets.sh   # only the clips whose "set size fps
+#                                           # scenario seed" line matches this extended regex
 #
 # Sets (3 s clips at the scenario's crf, every scenario of `golf-clip --list` unless said):
 #   ten     640x360 30 fps seeds 1-9, 960x540 30 fps 1-6, 1280x720 25 fps 1-6, 1280x720 60 fps
@@ -150,7 +152,7 @@ clips_of() {
     esac | sed "s/^/$set /"
 }
 
-LIST=$(for set in $SETS; do clips_of "$set"; done)
+LIST=$(for set in $SETS; do clips_of "$set"; done | grep -E -- "${ONLY:-.}")
 echo "eval-sets: $(echo "$LIST" | wc -l) clips in $SETS, detector $BIN, results in $OUT/$RUN" >&2
 mkdir -p "$OUT/$RUN"
 
