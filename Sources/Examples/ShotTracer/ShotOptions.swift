@@ -84,7 +84,7 @@ struct DetectorOptions: ParsableArguments {
     @Option(help: "Largest ball radius, as a fraction of the frame width.")
     var maxRadius: Float = 0.02
 
-    @Option(help: "Longest side, in pixels, frames are analysed at.")
+    @Option(help: "Longest side, in pixels, frames are analysed at (larger finds fainter, farther balls, slower; 1280 suits 3840x2160 video).")
     var analysisSize: Int = 800
 
     func settings() -> DetectorSettings {
