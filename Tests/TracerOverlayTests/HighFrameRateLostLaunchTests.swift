@@ -28,6 +28,22 @@ import MediaKitLinux
         return BallTracker(settings: settings)
     }
 
+    /// Feeds the ball as a candidate in frames `launch` and from `resumed` on; returns the frame
+    /// of the first report.
+    func reportFrame(launch: ClosedRange<Int>, resumed: Int, tracker start: BallTracker = tracker()) -> Int? {
+        var tracker = start
+        for n in 0..<60 {
+            let p = Self.place(n)
+            let shown = launch.contains(n) || n >= resumed
+            let candidates = shown ? [BallCandidate(x: p.x, y: p.y, radius: 0.8, halfLength: 0.8, area: 3, polarity: 1,
+                                                    peakContrast: n <= launch.upperBound ? 60 : 12, neighbourhoodActivity: 0)] : []
+            let reported = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 120),
+                                          t: Double(n) / Self.fps) { _ in nil }
+            if !reported.isEmpty { return n }
+        }
+        return nil
+    }
+
     /// Feeds the ball as a candidate in frames 6-14 (bright; before, it is beside the club) unless
     /// `withLaunch` is false, and from frame 24 on (faint); frames 15-23 show nothing (x264
     /// erased it). Returns the first report's frame and track.
@@ -59,5 +75,16 @@ import MediaKitLinux
         let report = try #require(firstReport(withLaunch: true))
         #expect(report.track.points.first?.frame == 6)
         #expect(report.frame < 40)
+    }
+
+    @Test func aLaunchTakenUpIsJudgedOnceItsPointsFillTenSixtiethsOfASecond() throws {
+        // Thirteen launch points (frames 2-14), four frames erased, then the ball again: from
+        // frame 23 the points fill ten of the last twelve 60 fps intervals, sixteen points in
+        // all, and the flight is reported then, not once it holds twenty (frame 25).
+        #expect(reportFrame(launch: 2...14, resumed: 19) == 23)
+        // Under three quarters of a window's points it waits, however the intervals are filled.
+        var strict = Self.tracker()
+        strict.settings.resumedWindowShare = 1
+        #expect(reportFrame(launch: 2...14, resumed: 19, tracker: strict) == 25)
     }
 }

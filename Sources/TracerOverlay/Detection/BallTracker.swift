@@ -244,7 +244,9 @@ struct BallTracker {
             }
             defer { if tracks[i].confirmed && !confirmedUUIDs.contains(tracks[i].uuid) { confirmedUUIDs.append(tracks[i].uuid) } }
             let confirmedBefore = tracks[i].confirmed
-            if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].points.count >= settings.trajectoryLength {
+            // (Fewer points where a lost launch taken up holds a window: ``holdsResumedWindow(_:)``.)
+            if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i)
+                && (tracks[i].points.count >= settings.trajectoryLength || verdicts[i] == .trajectory) {
                 switch verdicts[i] ?? judge(tracks[i]) {
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
                     // Not reported beside the confirmed track, but kept: should that track stray
@@ -430,7 +432,7 @@ struct BallTracker {
                           judge(own, window: own.points.count) == .trajectory else { continue }
                     fillGaps(&whole, search: search)
                 }
-                guard whole.points.count >= settings.trajectoryLength,
+                guard holdsResumedWindow(whole),
                       judge(whole, window: whole.points.count) == .trajectory else { continue }
                 tracks[i] = takeUpLostLaunch(k, as: whole)
                 verdicts[i] = .trajectory

@@ -526,4 +526,10 @@ struct TrackerSettings {
     /// a window itself (``BallTracker/isLostLaunch(_:)``): three points fix a motion to compare.
     /// One fewer will do where the launch alone passes as a flight.
     var lostLaunchResumingPoints = 3
+    /// Above 60 fps, the share of ``trajectoryLength`` points a lost launch and the young track
+    /// that takes it up need together where their points fill as many 60 fps intervals as a
+    /// 60 fps window has points (``BallTracker/holdsResumedWindow(_:)``). Half found the same
+    /// shots on the 269 clips at 120 and 240 fps, and three false trajectories (480x270 120 fps
+    /// dtl-noise-jitter-1, -3 and -6: chains of noise specks taking up a launch).
+    var resumedWindowShare = 0.75
 }
