@@ -177,6 +177,7 @@ extension BallTracker {
         var signChanges = 0
         for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
         guard signChanges <= settings.maximumSignChanges else { return false }
+        if isSpeckChain(points) { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
@@ -264,6 +265,26 @@ extension BallTracker {
             }
         }
         return true
+    }
+
+    /// Whether three quarters of the window's points that were a frame's candidates stood at
+    /// most ``TrackerSettings/speckChainContrastMargin`` levels past their frame's noise
+    /// threshold, in frames that held ``TrackerSettings/speckChainCrowd`` candidates or more on
+    /// average: sensor noise flags specks all over such frames, and a fast hypothesis' wide
+    /// gate holds one in every frame, so a chain of them on a smooth arc is chance (480x270
+    /// 30 fps dtl-noise-jitter-4: nine specks of 6-7 levels over a threshold of 5, two of 9
+    /// and 11, in frames of 76-185 candidates, were reported beside the flight). A ball in such
+    /// noise stands out further (that clip's: 7-34 levels, most over 15).
+    func isSpeckChain(_ points: ArraySlice<TrackPoint>) -> Bool {
+        var crowd = 0, counted = 0, floor = 0
+        for p in points where !p.foundByLocalSearch {
+            let entry = frameNoise[p.frame % frameNoise.count]
+            guard entry.frame == p.frame, entry.threshold > 0 else { return false }
+            if p.contrast <= entry.threshold + settings.speckChainContrastMargin { floor += 1 }
+            crowd += entry.candidates
+            counted += 1
+        }
+        return counted > 0 && 4 * floor >= 3 * counted && crowd >= settings.speckChainCrowd * counted
     }
 
     /// The points averaged over runs of `framesPerPoint` analysed frames, counted back from the

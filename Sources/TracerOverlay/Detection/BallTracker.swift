@@ -22,6 +22,9 @@ struct BallTracker {
     /// The times of the latest analysed frames, by frame number modulo its size, for points a
     /// confirmed track finds by looking back.
     private(set) var frameTimes: [(frame: Int, time: MediaTime, t: Double)] = Array(repeating: (-1, .zero, 0), count: 128)
+    /// The latest analysed frames' noise threshold and candidate count, by frame number modulo
+    /// its size (``isSpeckChain(_:)``).
+    private(set) var frameNoise: [(frame: Int, threshold: Int, candidates: Int)] = Array(repeating: (-1, 0, 0), count: 128)
 
     init(settings: TrackerSettings) { self.settings = settings }
 
@@ -30,14 +33,19 @@ struct BallTracker {
         continuationMemo = ContinuationMemo()
         flightFitMemo = FlightFitMemo()
         frameTimes = Array(repeating: (-1, .zero, 0), count: frameTimes.count)
+        frameNoise = Array(repeating: (-1, 0, 0), count: frameNoise.count)
     }
 
     /// Takes the candidates of analysed frame number `frameNumber`; returns the indices into
     /// ``tracks`` of confirmed tracks that gained a point (each to be reported once).
     /// `search` looks for a confirmed track's object near its prediction when no candidate fits.
+    /// `noiseThreshold` is the change the frame's candidates had to pass (0: not known, and no
+    /// window is judged a chain of noise specks: ``isSpeckChain(_:)``).
     mutating func update(_ candidates: [BallCandidate], frameNumber: Int, time: MediaTime, t: Double,
+                         noiseThreshold: Int = 0,
                          search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
         frame = frameNumber
+        frameNoise[frameNumber % frameNoise.count] = (frameNumber, noiseThreshold, candidates.count)
         flightFitMemo.nextFrame()
         frameTimes[frameNumber % frameTimes.count] = (frameNumber, time, t)
         // The last reports carried these tracks' histories as they are.

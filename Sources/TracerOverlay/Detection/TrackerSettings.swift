@@ -532,4 +532,11 @@ struct TrackerSettings {
     /// shots on the 269 clips at 120 and 240 fps, and three false trajectories (480x270 120 fps
     /// dtl-noise-jitter-1, -3 and -6: chains of noise specks taking up a launch).
     var resumedWindowShare = 0.75
+    /// Levels past its frame's noise threshold within which a point is a speck of noise like
+    /// the rest (``BallTracker/isSpeckChain(_:)``).
+    var speckChainContrastMargin = 2
+    /// Candidates per frame, on average over a window's frames, from which a window mostly of
+    /// such specks is a chance chain. At 20 the 900 evaluation clips scored the same as at 50
+    /// (the chain above is in frames of 76-185); no true flight was held back at either.
+    var speckChainCrowd = 50
 }

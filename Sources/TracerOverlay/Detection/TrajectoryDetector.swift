@@ -157,7 +157,8 @@ public final class TrajectoryDetector {
                                              keepingFullSize: following)
         lastCandidates = candidates
         let t = (frame.time - firstTime).seconds
-        let updated = tracker.update(candidates, frameNumber: pipeline.frameNumber, time: frame.time, t: t) { request in
+        let updated = tracker.update(candidates, frameNumber: pipeline.frameNumber, time: frame.time, t: t,
+                                     noiseThreshold: pipeline.mask.threshold) { request in
             pipeline.localCandidate(request, region: region, maxRadius: maxRadius)
         }
         pipeline.fullResolution?.releaseLatest()
