@@ -537,6 +537,7 @@ struct TrackerSettings {
     var speckChainContrastMargin = 2
     /// Candidates per frame, on average over a window's frames, from which a window mostly of
     /// such specks is a chance chain. At 20 the 900 evaluation clips scored the same as at 50
-    /// (the chain above is in frames of 76-185); no true flight was held back at either.
+    /// (the one such chain reported, 480x270 30 fps dtl-noise-jitter-4's, lay in frames of
+    /// 76-185): no true flight was held back at either.
     var speckChainCrowd = 50
 }
