@@ -152,7 +152,11 @@ clips_of() {
     esac | sed "s/^/$set /"
 }
 
-LIST=$(for set in $SETS; do clips_of "$set"; done | grep -E -- "${ONLY:-.}")
+LIST=$(for set in $SETS; do clips_of "$set"; done | { grep -E -- "${ONLY:-.}" || true; })
+if [ -z "$LIST" ]; then
+    echo "eval-sets: no clip of $SETS matches ONLY='${ONLY:-}'" >&2
+    exit 2
+fi
 echo "eval-sets: $(echo "$LIST" | wc -l) clips in $SETS, detector $BIN, results in $OUT/$RUN" >&2
 mkdir -p "$OUT/$RUN"
 

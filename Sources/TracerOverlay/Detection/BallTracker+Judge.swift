@@ -278,9 +278,9 @@ extension BallTracker {
     func isSpeckChain(_ points: ArraySlice<TrackPoint>) -> Bool {
         var crowd = 0, counted = 0, floor = 0
         for p in points where !p.foundByLocalSearch {
-            let entry = frameNoise[p.frame % frameNoise.count]
-            guard entry.frame == p.frame, entry.threshold > 0 else { return false }
-            if p.contrast <= entry.threshold + settings.speckChainContrastMargin { floor += 1 }
+            let entry = recentFrames[p.frame % recentFrames.count]
+            guard entry.frame == p.frame, entry.noiseThreshold > 0 else { return false }
+            if p.contrast <= entry.noiseThreshold + settings.speckChainContrastMargin { floor += 1 }
             crowd += entry.candidates
             counted += 1
         }

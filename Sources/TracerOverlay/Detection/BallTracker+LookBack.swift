@@ -43,7 +43,7 @@ extension BallTracker {
             let polarity = lookBackPolarity(track)
             // Frames still held by the detector (it keeps 96) and whose time is known.
             guard f >= 0, frame - f < 90 else { return }
-            let entry = frameTimes[f % frameTimes.count]
+            let entry = recentFrames[f % recentFrames.count]
             guard entry.frame == f else { return }
             let later = Array(track.points.prefix(settings.trajectoryLength))
             guard let model = BackFlight(later, recedingFrom: settings.lookBackRecession),
@@ -275,7 +275,7 @@ extension BallTracker {
             while f < after.frame {
                 defer { f += 1 }
                 guard frame - f < 90 else { continue }
-                let entry = frameTimes[f % frameTimes.count]
+                let entry = recentFrames[f % recentFrames.count]
                 guard entry.frame == f else { continue }
                 // The points nearest the gap in time, from both sides.
                 let near = track.points.enumerated().sorted { abs($0.element.frame - f) < abs($1.element.frame - f) }

@@ -19,12 +19,10 @@ struct BallTracker {
     /// ball faded under compression or behind a cloud) continues it, uuid and all.
     private(set) var ended: [Track] = []
     private(set) var frame = 0
-    /// The times of the latest analysed frames, by frame number modulo its size, for points a
-    /// confirmed track finds by looking back.
-    private(set) var frameTimes: [(frame: Int, time: MediaTime, t: Double)] = Array(repeating: (-1, .zero, 0), count: 128)
-    /// The latest analysed frames' noise threshold and candidate count, by frame number modulo
-    /// its size (``isSpeckChain(_:)``).
-    private(set) var frameNoise: [(frame: Int, threshold: Int, candidates: Int)] = Array(repeating: (-1, 0, 0), count: 128)
+    /// The latest analysed frames by frame number modulo its size: their times, for points a
+    /// confirmed track finds by looking back, and their noise threshold and candidate count
+    /// (``isSpeckChain(_:)``).
+    private(set) var recentFrames: [RecentFrame] = Array(repeating: RecentFrame(), count: 128)
 
     init(settings: TrackerSettings) { self.settings = settings }
 
@@ -32,8 +30,7 @@ struct BallTracker {
         tracks.removeAll(); ended.removeAll(); frame = 0
         continuationMemo = ContinuationMemo()
         flightFitMemo = FlightFitMemo()
-        frameTimes = Array(repeating: (-1, .zero, 0), count: frameTimes.count)
-        frameNoise = Array(repeating: (-1, 0, 0), count: frameNoise.count)
+        recentFrames = Array(repeating: RecentFrame(), count: recentFrames.count)
     }
 
     /// Takes the candidates of analysed frame number `frameNumber`; returns the indices into
@@ -45,9 +42,10 @@ struct BallTracker {
                          noiseThreshold: Int = 0,
                          search: (LocalSearch) -> BallCandidate? = { _ in nil }) -> [Int] {
         frame = frameNumber
-        frameNoise[frameNumber % frameNoise.count] = (frameNumber, noiseThreshold, candidates.count)
         flightFitMemo.nextFrame()
-        frameTimes[frameNumber % frameTimes.count] = (frameNumber, time, t)
+        recentFrames[frameNumber % recentFrames.count] = RecentFrame(frame: frameNumber, time: time, t: t,
+                                                                     noiseThreshold: noiseThreshold,
+                                                                     candidates: candidates.count)
         // The last reports carried these tracks' histories as they are.
         for i in tracks.indices where tracks[i].historyRevised && tracks[i].confirmed && tracks[i].reportedCount == tracks[i].points.count {
             tracks[i].historyRevised = false
