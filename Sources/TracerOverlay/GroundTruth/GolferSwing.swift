@@ -110,9 +110,22 @@ struct Bird {
     var luma: Float
     var phase: Double
 
+    /// How long (seconds from the clip's start) a glide's downward pull lasts; the bird then
+    /// keeps the speed it has reached. A glide that steepened without end would be a fall: in a
+    /// 10 s clip a bird crossing late dove from the top of the frame to the bottom on a
+    /// ballistic parabola, a ball's path in all but its size (session 56). Clips of up to 4 s,
+    /// every evaluation set's and test's, are drawn as before.
+    static let glideSeconds = 4.0
+
+    /// How far (normalized) a glide's pull has drawn the bird down by time `t`.
+    func glideDrop(at t: Double) -> Double {
+        let pulled = min(t, Self.glideSeconds)
+        return 0.5 * curvature * pulled * pulled + curvature * pulled * (t - pulled)
+    }
+
     func position(at t: Double) -> SIMD2<Double> {
         var p = start + velocity * t
-        p.y += 0.5 * curvature * t * t + waveAmplitude * sin(2 * .pi * waveRate * t + phase)
+        p.y += glideDrop(at: t) + waveAmplitude * sin(2 * .pi * waveRate * t + phase)
         return p
     }
 

@@ -49,13 +49,14 @@ struct SceneLayout {
             let curvature = gliding ? random.uniform(0.04...0.12) : 0
             let velocity = SIMD2(leftToRight ? speed : -speed, vy)
             let centre = SIMD2(random.uniform(0.3...0.7), y)
-            // Place the start so the bird is at `centre` (ignoring the curve) at `middle`.
-            let start = centre - velocity * middle - SIMD2(0, 0.5 * curvature * middle * middle)
-            return Bird(start: start, velocity: velocity, curvature: curvature,
-                        waveAmplitude: gliding ? 0.002 : random.uniform(0.003...0.02),
-                        waveRate: random.uniform(0.5...2.5), flapRate: random.uniform(3...8),
-                        size: random.uniform(1.5...4.5), luma: Float(random.uniform(35...95)),
-                        phase: random.uniform(0...(2 * .pi)))
+            // The start puts the bird at `centre` (its wave aside) at `middle`.
+            var bird = Bird(start: centre - velocity * middle, velocity: velocity, curvature: curvature,
+                            waveAmplitude: gliding ? 0.002 : random.uniform(0.003...0.02),
+                            waveRate: random.uniform(0.5...2.5), flapRate: random.uniform(3...8),
+                            size: random.uniform(1.5...4.5), luma: Float(random.uniform(35...95)),
+                            phase: random.uniform(0...(2 * .pi)))
+            bird.start.y -= bird.glideDrop(at: middle)
+            return bird
         }
         restingBalls = (0..<settings.restingBalls).map { _ in
             switch view {
