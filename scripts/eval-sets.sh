@@ -9,13 +9,18 @@
 #   ONLY=' (120|240) ' RUN=fast scripts/eval-sets.sh   # only the clips whose "set size fps
 #                                           # scenario seed" line matches this extended regex
 #
-# Sets (3 s clips at the scenario's crf, every scenario of `golf-clip --list` unless said):
+# Sets (3 s clips unless said, at the scenario's crf, every scenario of `golf-clip --list` unless said):
 #   ten     640x360 30 fps seeds 1-9, 960x540 30 fps 1-6, 1280x720 25 fps 1-6, 1280x720 60 fps
 #           1-3, 1920x1080 25 fps and 30 fps 1-3 (390 clips)
 #   extra   other frame rates and small frames (session 45's table: 336 clips, 318 distinct; its
 #           rows for 480x270 and 640x360 120 fps seeds 4-6 and the no-shot seeds 4-10 share 18)
 #   unseen  seeds 21-24 at 1280x720 and 1920x1080, and the no-shot scenarios' seeds 25-30 (192
 #           clips, sessions 51-52)
+#   fresh   formats no other set has: 1280x720 24 fps, 1920x1080 50 fps and 2560x1440 30 fps,
+#           seeds 41-42 (78 clips, session 56)
+#   long    10 s clips, where a shot flies for up to six seconds after its launch at 1.2 s and
+#           distractors have three times as long to pass for one: 1280x720 30 fps seeds 51-52,
+#           1920x1080 60 fps seed 51 (39 clips, session 56)
 # A clip passes when recall >= 0.95, precision >= 0.98, no false trajectory and the shot is
 # reported within trajectoryLength + 2 frames of its first visible frame (trajectoryLength 10
 # per 60 fps interval), or, on a clip without a shot, when nothing is reported.
@@ -148,7 +153,14 @@ clips_of() {
         done
         emit 1280x720 120 "$NO_SHOT" "$(seq 25 30)"
         emit 1920x1080 60 "$NO_SHOT" "$(seq 25 30)" ;;
-    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen)" >&2; exit 2 ;;
+    fresh)
+        for sf in 1280x720:24 1920x1080:50 2560x1440:30; do
+            emit ${sf%:*} ${sf#*:} "$ALL" "41 42"
+        done ;;
+    long)
+        emit 1280x720 30 "$ALL" "51 52"
+        emit 1920x1080 60 "$ALL" "51" ;;
+    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }
 
@@ -165,8 +177,10 @@ one_clip() {
     local dir="$CLIPS/$set/${size}-${fps}" name="$scenario-$seed"
     local video="$dir/$name.mp4" det="$OUT/$RUN/$set/${size}-${fps}"
     mkdir -p "$dir" "$det"
+    local duration=3
+    [ "$set" = long ] && duration=10
     if [ ! -s "$dir/$name.json" ]; then
-        "$GEN" generate --scenario "$scenario" --seed "$seed" --size "$size" --fps "$fps" --duration 3 \
+        "$GEN" generate --scenario "$scenario" --seed "$seed" --size "$size" --fps "$fps" --duration "$duration" \
             -o "$dir/.$name.mp4" --truth "$dir/.$name.json" >/dev/null
         mv "$dir/.$name.mp4" "$video"
         mv "$dir/.$name.json" "$dir/$name.json"
