@@ -9,7 +9,7 @@
 #   ONLY=' (120|240) ' RUN=fast scripts/eval-sets.sh   # only the clips whose "set size fps
 #                                           # scenario seed" line matches this extended regex
 #
-# Sets (3 s clips unless said, at the scenario's crf, every scenario of `golf-clip --list` unless said):
+# Sets (3 s clips at the scenario's crf, every scenario of `golf-clip --list`, unless said):
 #   ten     640x360 30 fps seeds 1-9, 960x540 30 fps 1-6, 1280x720 25 fps 1-6, 1280x720 60 fps
 #           1-3, 1920x1080 25 fps and 30 fps 1-3 (390 clips)
 #   extra   other frame rates and small frames (session 45's table: 336 clips, 318 distinct; its
