@@ -42,4 +42,10 @@ import MediaKitLinux
         // In quiet frames a faint arc is a flight too (a far ball in clear sky).
         #expect(reportsArc(contrast: 6, noise: 10))
     }
+
+    @Test func anArcUnderTheThresholdAmongManySpecksIsAFlight() {
+        // 4 levels where the frame's threshold is 5: only a flat, still sky's band flags that
+        // (a far ball over noisy ground), and the specks crowding the frame are not its kind.
+        #expect(reportsArc(contrast: 4, noise: 60))
+    }
 }

@@ -274,13 +274,17 @@ extension BallTracker {
     /// gate holds one in every frame, so a chain of them on a smooth arc is chance (480x270
     /// 30 fps dtl-noise-jitter-4: nine specks of 6-7 levels over a threshold of 5, two of 9
     /// and 11, in frames of 76-185 candidates, were reported beside the flight). A ball in such
-    /// noise stands out further (that clip's: 7-34 levels, most over 15).
+    /// noise stands out further (that clip's: 7-34 levels, most over 15). A point fainter than
+    /// the threshold is no such speck: only a flat, still sky's band flags it (a far ball in
+    /// clear sky above noisy ground; ``MotionMask/flatThreshold``), and its own specks are few.
     func isSpeckChain(_ points: ArraySlice<TrackPoint>) -> Bool {
         var crowd = 0, counted = 0, floor = 0
         for p in points where !p.foundByLocalSearch {
             let entry = recentFrames[p.frame % recentFrames.count]
             guard entry.frame == p.frame, entry.noiseThreshold > 0 else { return false }
-            if p.contrast <= entry.noiseThreshold + settings.speckChainContrastMargin { floor += 1 }
+            if (entry.noiseThreshold...(entry.noiseThreshold + settings.speckChainContrastMargin)).contains(p.contrast) {
+                floor += 1
+            }
             crowd += entry.candidates
             counted += 1
         }
