@@ -408,9 +408,9 @@ import MediaKitLinux
         Case(scenario: "dtl-club-walkers", seed: 5, width: 480, height: 270, duration: 3, frameRate: 120, crf: 18,
              maximumFramesToReport: 22),
         // Goals: recall 0.95; measured 0.921, 0.983, reported 12 frames in (5 of the ball's 63
-        // frames missed). Nine specks of sensor noise over the sky, 1-2
-        // levels past the threshold in frames of 76-185 such specks, were reported beside the
-        // flight as a second trajectory (precision 0.853) until such chains were told apart.
+        // frames missed). Nine specks of sensor noise over the sky, 1-2 levels past the
+        // threshold in frames of 76-185 such specks, were reported beside the flight as a
+        // second trajectory (precision 0.853) until such chains were told apart.
         Case(scenario: "dtl-noise-jitter", seed: 4, width: 480, height: 270, duration: 3, frameRate: 30, crf: 18,
              minimumRecall: 0.92),
         // Meets the goals: 0.976, 1.000, reported 11 frames in (14 before: the ball passes in
