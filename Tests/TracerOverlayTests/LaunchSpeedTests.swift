@@ -143,6 +143,46 @@ import MediaKitLinux
     }
 }
 
+/// Near the launch speed, an object followed for longer than a window is judged over up to
+/// twice the window as well: ten centres a few tenths of a pixel off can pass a launch that
+/// twenty do not.
+@Suite struct LongRunLaunchSpeedTests {
+    /// A 10 s 1920x1080 60 fps clip's bird at 800 px (walkers-birds-no-shot seed 51), gliding
+    /// down from the frame's top at 0.99 of a launch's speed: its 21 centres when its latest
+    /// ten were 1% quicker than a launch, and it was reported as a shot.
+    static let bird: [(frame: Int, x: Double, y: Double)] = [
+        (251, 255.2, 2.8), (252, 259.0, 4.9), (253, 262.7, 7.1), (254, 266.3, 9.8), (255, 270.0, 12.0),
+        (256, 273.3, 14.2), (257, 277.4, 16.0), (258, 280.7, 18.7), (259, 285.2, 20.2), (260, 288.1, 23.3),
+        (261, 292.2, 25.2), (262, 295.9, 27.4), (263, 299.2, 29.2), (264, 303.3, 32.0), (265, 306.7, 33.9),
+        (266, 311.2, 37.0), (267, 314.5, 38.6), (268, 318.1, 41.3), (269, 321.8, 43.7), (270, 325.6, 46.0),
+        (271, 329.7, 48.8),
+    ]
+
+    static func speed(_ points: ArraySlice<(frame: Int, x: Double, y: Double)>) -> Double {
+        let first = points.first!, last = points.last!
+        return hypot(last.x - first.x, last.y - first.y) / (Double(last.frame - first.frame) / 60)
+    }
+
+    @Test func aBirdJustUnderTheLaunchSpeedFollowedLongIsNotAFlight() {
+        let settings = LaunchSpeedTests.settings
+        #expect(Self.speed(Self.bird.suffix(10)) > settings.minimumConfirmSpeed
+                && Self.speed(Self.bird.suffix(20)) < settings.minimumConfirmSpeed,
+                "the case: its latest ten centres pass a launch, its latest twenty do not")
+        let tracker = BallTracker(settings: settings)
+        #expect(tracker.judge(LaunchSpeedTests.track(framed: Self.bird, frameRate: 60)) == .notYet)
+    }
+
+    /// The same path 3% quicker, and the bird's latest ten points alone (an object first seen
+    /// there), are flights: the longer run only counts where there is one.
+    @Test func theSamePathQuickerOrSeenOnlyForAWindowIsAFlight() {
+        let first = Self.bird[0]
+        let quicker = Self.bird.map { p in (frame: p.frame, x: first.x + 1.03 * (p.x - first.x), y: first.y + 1.03 * (p.y - first.y)) }
+        let tracker = BallTracker(settings: LaunchSpeedTests.settings)
+        #expect(tracker.judge(LaunchSpeedTests.track(framed: quicker, frameRate: 60)) == .trajectory)
+        #expect(tracker.judge(LaunchSpeedTests.track(framed: Array(Self.bird.suffix(10)), frameRate: 60)) == .trajectory)
+    }
+}
+
 /// A struck ball only slows in the picture, or keeps its pace across the sky; a window whose
 /// second half is much quicker than its first is a chain that ran from something slow onto
 /// faster specks.
