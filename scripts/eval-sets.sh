@@ -21,6 +21,9 @@
 #   long    10 s clips, where a shot flies for up to six seconds after its launch at 1.2 s and
 #           distractors have three times as long to pass for one: 1280x720 30 fps seeds 51-52,
 #           1920x1080 60 fps seed 51 (39 clips, session 56)
+#   quiet   10 s clips without a shot, where birds, walkers and practice swings have ten seconds
+#           to pass for one: the three no-shot scenarios at 1280x720 30 and 60 fps and 1920x1080
+#           30 fps, seeds 61-68 (72 clips, session 57)
 # A clip passes when recall >= 0.95, precision >= 0.98, no false trajectory and the shot is
 # reported within trajectoryLength + 2 frames of its first visible frame (trajectoryLength 10
 # per 60 fps interval), or, on a clip without a shot, when nothing is reported.
@@ -160,7 +163,11 @@ clips_of() {
     long)
         emit 1280x720 30 "$ALL" "51 52"
         emit 1920x1080 60 "$ALL" "51" ;;
-    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long)" >&2; exit 2 ;;
+    quiet)
+        for sf in 1280x720:30 1280x720:60 1920x1080:30; do
+            emit ${sf%:*} ${sf#*:} "$NO_SHOT" "$(seq 61 68)"
+        done ;;
+    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }
 
@@ -178,7 +185,7 @@ one_clip() {
     local video="$dir/$name.mp4" det="$OUT/$RUN/$set/${size}-${fps}"
     mkdir -p "$dir" "$det"
     local duration=3
-    [ "$set" = long ] && duration=10
+    case $set in long | quiet) duration=10 ;; esac
     if [ ! -s "$dir/$name.json" ]; then
         "$GEN" generate --scenario "$scenario" --seed "$seed" --size "$size" --fps "$fps" --duration "$duration" \
             -o "$dir/.$name.mp4" --truth "$dir/.$name.json" >/dev/null
