@@ -464,7 +464,7 @@ extension BallTracker {
         judged.points.removeAll { filled.contains($0.frame) }
         guard extended.points.count >= settings.trajectoryLength,
               judge(judged, window: min(judged.points.count, settings.trajectoryLength)) == .trajectory,
-              !duplicatesConfirmedTrack(extended) else { return nil }
+              !duplicatesConfirmedTrack(extended), !continuesAbandonedObject(extended) else { return nil }
         extended.confirmed = true
         extended.historyRevised = true
         return extended

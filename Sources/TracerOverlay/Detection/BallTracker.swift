@@ -18,6 +18,9 @@ struct BallTracker {
     /// confirmed (``isLostLaunch(_:)``): a young track that takes up where one left off (the
     /// ball faded under compression or behind a cloud) continues it, uuid and all.
     private(set) var ended: [Track] = []
+    /// Objects followed too long to be a ball that ran out of misses lately
+    /// (``continuesAbandonedObject(_:)``), kept ``TrackerSettings/resumeWindow`` frames.
+    var abandoned: [Track] = []
     private(set) var frame = 0
     /// The latest analysed frames by frame number modulo its size: their times, for points a
     /// confirmed track finds by looking back, and their noise threshold and candidate count
@@ -27,7 +30,7 @@ struct BallTracker {
     init(settings: TrackerSettings) { self.settings = settings }
 
     mutating func reset() {
-        tracks.removeAll(); ended.removeAll(); frame = 0
+        tracks.removeAll(); ended.removeAll(); abandoned.removeAll(); frame = 0
         continuationMemo = ContinuationMemo()
         flightFitMemo = FlightFitMemo()
         recentFrames = Array(repeating: RecentFrame(), count: recentFrames.count)
@@ -215,6 +218,8 @@ struct BallTracker {
                 : settings.maxMissesConfirmed
             if coasting.misses <= limit {
                 next.append(coasting)
+            } else if isAbandonedObject(track) {
+                rememberAbandoned(track)
             } else if track.confirmed {
                 ended.append(track)
             } else if isLostLaunch(track), !tracks.contains(where: { $0.confirmed && $0.uuid == track.uuid }) {
@@ -228,6 +233,7 @@ struct BallTracker {
             }
         }
         ended.removeAll { frame - $0.lastFrame > settings.resumeWindow }
+        abandoned.removeAll { frame - $0.lastFrame > settings.resumeWindow }
         // 5. Every free candidate may start a new object.
         for (ci, c) in candidates.enumerated() where !taken[ci] {
             next.append(Track(point: point(c, time: time, t: t)))
@@ -254,6 +260,8 @@ struct BallTracker {
             if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i)
                 && (tracks[i].points.count >= settings.trajectoryLength || verdicts[i] == .trajectory) {
                 switch verdicts[i] ?? judge(tracks[i]) {
+                case .trajectory where continuesAbandonedObject(tracks[i]):
+                    tracks[i].rejected = true
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
                     // Not reported beside the confirmed track, but kept: should that track stray
                     // (onto a bird it crossed), this one may carry the flight on.
