@@ -55,11 +55,15 @@ extension BallTracker {
 
     /// Keeps `track`, an abandoned object (``isAbandonedObject(_:)``) that ran out of misses,
     /// among the lately lost ``abandoned``: once for each last point (a bird's hypotheses
-    /// branch, and many branches end on the same point).
+    /// branch, and many branches end on the same point). Unconfirmed tracks all run out of
+    /// misses the same number of frames after their last point, so ``abandoned`` is in order of
+    /// last frames, and only its end can hold the same point.
     mutating func rememberAbandoned(_ track: Track) {
-        guard let last = track.points.last,
-              !abandoned.contains(where: { $0.lastFrame == last.frame && $0.points.last?.x == last.x && $0.points.last?.y == last.y })
-        else { return }
+        guard let last = track.points.last else { return }
+        for kept in abandoned.reversed() {
+            guard kept.lastFrame == last.frame else { break }
+            if kept.points.last?.x == last.x && kept.points.last?.y == last.y { return }
+        }
         abandoned.append(track)
     }
 }

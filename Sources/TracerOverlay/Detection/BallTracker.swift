@@ -260,12 +260,12 @@ struct BallTracker {
             if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i)
                 && (tracks[i].points.count >= settings.trajectoryLength || verdicts[i] == .trajectory) {
                 switch verdicts[i] ?? judge(tracks[i]) {
-                case .trajectory where continuesAbandonedObject(tracks[i]):
-                    tracks[i].rejected = true
                 case .trajectory where duplicatesConfirmedTrack(tracks[i]):
                     // Not reported beside the confirmed track, but kept: should that track stray
                     // (onto a bird it crossed), this one may carry the flight on.
                     break
+                case .trajectory where continuesAbandonedObject(tracks[i]):
+                    tracks[i].rejected = true
                 case .trajectory:
                     tracks[i].confirmed = true
                     trimLeadingPoints(&tracks[i])
