@@ -24,8 +24,8 @@ extension BallTracker {
     /// still followed or lost within ``TrackerSettings/resumeWindow`` frames, was heading: the
     /// same bird seen again, after it crossed something that hid it, as a hypothesis of its
     /// own with no history of failing. (A 10 s 1280x720 60 fps clip's bird, dark against the
-    /// sky and followed for 36 frames, faded crossing the tree line; seven frames later a new
-    /// hypothesis on it, brighter than the trees, passed as a launch and was reported as a
+    /// sky and followed for 136 frames, faded crossing the tree line; six frames later a new
+    /// hypothesis on it, fainter now, passed as a launch and was reported as a
     /// shot: quiet dtl-birds-walkers-no-shot-67.) Asked only of a track about to be confirmed.
     func continuesAbandonedObject(_ young: Track) -> Bool {
         func takesUp(_ old: Track) -> Bool {
