@@ -127,6 +127,8 @@ SHOTS_BUT_BIRDS=$(echo $BUT_BIRDS | tr ' ' '\n' | grep -v 'no-shot' | tr '\n' ' 
 clips_of() {
     local set=$1
     emit() { for s in $3; do for n in $4; do echo "$1 $2 $s $n"; done; done; }
+    # emit for each "size:fps" of a list.
+    emit_each() { for sf in $1; do emit ${sf%:*} ${sf#*:} "$2" "$3"; done; }
     case $set in
     ten)
         emit 640x360 30 "$ALL" "$(seq 1 9)"
@@ -145,28 +147,20 @@ clips_of() {
         emit 640x360 60 "$SHOTS_BUT_BIRDS" "4 5 6"
         emit 640x360 120 "$BUT_BIRDS" "4 5 6"
         emit 1280x720 120 "$BUT_BIRDS" "4 5 6"
-        for sf in 1920x1080:60 854x480:30 1280x720:240; do
-            emit ${sf%:*} ${sf#*:} "dtl-clean dtl-portrait dtl-everything sky-clean dtl-club-walkers" "4 5"
-        done ;;
+        emit_each "1920x1080:60 854x480:30 1280x720:240" "dtl-clean dtl-portrait dtl-everything sky-clean dtl-club-walkers" "4 5" ;;
     unseen)
         emit 1280x720 30 "$ALL" "21 22"
         emit 1920x1080 60 "$ALL" "21 22"
-        for sf in 1920x1080:120 1920x1080:30 1280x720:60 1280x720:120; do
-            emit ${sf%:*} ${sf#*:} "$ALL" "23 24"
-        done
+        emit_each "1920x1080:120 1920x1080:30 1280x720:60 1280x720:120" "$ALL" "23 24"
         emit 1280x720 120 "$NO_SHOT" "$(seq 25 30)"
         emit 1920x1080 60 "$NO_SHOT" "$(seq 25 30)" ;;
     fresh)
-        for sf in 1280x720:24 1920x1080:50 2560x1440:30; do
-            emit ${sf%:*} ${sf#*:} "$ALL" "41 42"
-        done ;;
+        emit_each "1280x720:24 1920x1080:50 2560x1440:30" "$ALL" "41 42" ;;
     long)
         emit 1280x720 30 "$ALL" "51 52"
         emit 1920x1080 60 "$ALL" "51" ;;
     quiet)
-        for sf in 1280x720:30 1280x720:60 1920x1080:30; do
-            emit ${sf%:*} ${sf#*:} "$NO_SHOT" "$(seq 61 68)"
-        done ;;
+        emit_each "1280x720:30 1280x720:60 1920x1080:30" "$NO_SHOT" "$(seq 61 68)" ;;
     *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }
