@@ -51,6 +51,10 @@ enum DetectHarness {
                 }
             }
         }
+        for observation in detector.finish() {
+            count += 1
+            merge(observation, at: frames.last?.time.seconds ?? 0, into: &merged, firstReported: &firstReported)
+        }
         let evaluated = evaluate(merged, firstReported: firstReported)
         return Result(score: DetectionEvaluator.score(truth: clip.truth, trajectories: evaluated),
                       trajectories: evaluated, observations: count, sharedIdentifiers: shared, notes: notes)
@@ -83,11 +87,17 @@ enum DetectHarness {
         var merged: [Trajectory] = []
         var firstReported: [Double] = []
         var count = 0
+        var lastTime = 0.0
         while let frame = try reader.next() {
             for observation in try detector.process(frame) {
                 count += 1
                 merge(observation, at: frame.time.seconds, into: &merged, firstReported: &firstReported)
             }
+            lastTime = frame.time.seconds
+        }
+        for observation in detector.finish() {
+            count += 1
+            merge(observation, at: lastTime, into: &merged, firstReported: &firstReported)
         }
         let evaluated = evaluate(merged, firstReported: firstReported)
         return Result(score: DetectionEvaluator.score(truth: truth, trajectories: evaluated),

@@ -152,12 +152,13 @@ import MediaKitLinux
         }
         var taken: [Int] = []
         for n in 12..<40 {
-            let updated = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
+            _ = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
                 let (x, y) = found(n)
                 return BallCandidate(x: x, y: y, radius: 0.75, halfLength: 0.75, area: 1, polarity: request.polarity,
                                      peakContrast: 8, neighbourhoodActivity: 0)
             }
-            if !updated.isEmpty { taken.append(n) }
+            // Taken, whether reported or held back (``BallTracker/noteNewestPoint(of:prediction:)``).
+            if tracker.tracks.contains(where: { $0.confirmed && $0.points.last?.frame == n }) { taken.append(n) }
         }
         return taken
     }

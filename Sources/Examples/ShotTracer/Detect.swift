@@ -91,6 +91,7 @@ struct Detect: ParsableCommand {
             }
             progress.update(frame.time.seconds)
         }
+        for observation in detector.finish() { report.merge(observation) }
         progress.finish()
         return report
     }
@@ -121,6 +122,7 @@ struct Detect: ParsableCommand {
             for frame in frames {
                 for observation in try detector.process(frame) { output.merge(observation) }
             }
+            for observation in detector.finish() { output.merge(observation) }
             seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             if run == 0 { result = output }
         }

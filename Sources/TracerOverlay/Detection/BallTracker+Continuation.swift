@@ -148,6 +148,8 @@ extension BallTracker {
         var track = Self.before(young, old)
         track.points += young.points
         track.historyRevised = true
+        // The young track that took the flight up vouches for it.
+        track.heldBackFrom = nil
         track.misses = 0
         track.lastFrame = young.lastFrame
         return track

@@ -50,7 +50,8 @@ struct BallTracker {
                                                                      noiseThreshold: noiseThreshold,
                                                                      candidates: candidates.count)
         // The last reports carried these tracks' histories as they are.
-        for i in tracks.indices where tracks[i].historyRevised && tracks[i].confirmed && tracks[i].reportedCount == tracks[i].points.count {
+        for i in tracks.indices where tracks[i].historyRevised && tracks[i].confirmed
+            && tracks[i].reportedCount == tracks[i].reportablePoints.count {
             tracks[i].historyRevised = false
         }
         var taken = [Bool](repeating: false, count: candidates.count)
@@ -107,6 +108,7 @@ struct BallTracker {
                 taken[pair.candidate] = true
                 track.points.append(point(candidates[pair.candidate], time: time, t: t))
             }
+            noteNewestPoint(of: &track, prediction: predictions[pair.track])
             track.misses = 0
             track.lastFrame = frame
             next.append(track)
@@ -136,6 +138,7 @@ struct BallTracker {
             extended[ti] = true
             taken[best.index] = true
             base.points.append(point(candidates[best.index], time: time, t: t))
+            noteNewestPoint(of: &base, prediction: prediction)
             base.misses = 0
             base.lastFrame = frame
             base.historyRevised = true
@@ -202,6 +205,7 @@ struct BallTracker {
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true
             track.points.append(p)
+            noteNewestPoint(of: &track, prediction: predictions[ti])
             track.misses = 0
             track.lastFrame = frame
             extended[ti] = true
@@ -317,13 +321,28 @@ struct BallTracker {
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
-            if tracks[i].confirmed && (tracks[i].points.count > tracks[i].reportedCount || tracks[i].historyRevised) {
-                tracks[i].reportedCount = tracks[i].points.count
+            let reportable = tracks[i].reportablePoints.count
+            if tracks[i].confirmed && (reportable > tracks[i].reportedCount || tracks[i].historyRevised) {
+                tracks[i].reportedCount = reportable
                 report.append(i)
             }
         }
         removeDuplicates(&report)
         return report
+    }
+
+    /// Releases every confirmed track's held-back points (the video ended: nothing more will
+    /// show whether they were its object) and returns the indices in ``tracks`` of those that
+    /// held any, to be reported.
+    mutating func releaseHeldBackPoints() -> [Int] {
+        var released: [Int] = []
+        for i in tracks.indices where tracks[i].confirmed && tracks[i].heldBackFrom != nil {
+            tracks[i].heldBackFrom = nil
+            tracks[i].historyRevised = true
+            tracks[i].reportedCount = tracks[i].points.count
+            released.append(i)
+        }
+        return released
     }
 
     /// Gives a young track whose window passes as a flight (at any speed: the flight it
@@ -383,6 +402,8 @@ struct BallTracker {
                 let split = young.points.last(where: { onPoints(of: tracks[j], $0) })?.frame ?? young.points[0].frame
                 track.points = tracks[j].points.filter { $0.frame <= split } + young.points.filter { $0.frame > split }
                 track.historyRevised = true
+                // The sibling was judged a flight on its own points: nothing of it is in doubt.
+                track.heldBackFrom = nil
                 track.misses = 0
                 track.lastFrame = young.lastFrame
                 tracks[i] = track

@@ -116,8 +116,15 @@ struct Track {
     /// The frame of the first point once that point was measured again
     /// (``BallTracker/remeasureFirstPoint(_:search:)``).
     var remeasuredFirstFrame: Int? = nil
-    /// Points held when it was last reported.
+    /// Reportable points (``reportablePoints``) held when it was last reported.
     var reportedCount = 0
+    /// The frame from which its points are held back from reports: a confirmed flight that had
+    /// been seeing its object among the frame's candidates, and now goes on by local finds off
+    /// its path, may have lost it (``BallTracker/noteNewestPoint(of:prediction:)``). Nil when
+    /// none are.
+    var heldBackFrom: Int? = nil
+    /// Finds in a row since then that lay on the flight's path (``BallTracker/noteNewestPoint(of:prediction:)``).
+    var heldBackAgreeingFinds = 0
     /// Analysed-frame number of the latest point.
     var lastFrame: Int
     /// Points dropped from the front of ``points`` (only ever from a rejected hypothesis, whose
@@ -125,6 +132,11 @@ struct Track {
     var trimmedPoints = 0
     /// How many points the track has gathered, ``trimmedPoints`` included.
     var pointCount: Int { trimmedPoints + points.count }
+    /// The points a report may carry: all but those from ``heldBackFrom`` on.
+    var reportablePoints: ArraySlice<TrackPoint> {
+        guard let from = heldBackFrom, let first = points.first, first.frame < from else { return points[...] }
+        return points.prefix { $0.frame < from }
+    }
 
     init(point: TrackPoint) {
         uuid = TrackIdentifier.make()

@@ -14,6 +14,16 @@ struct TrackerSettings {
     static let maxMissesConfirmedAt60Fps = 5
     /// Analysed frames an unconfirmed track may go without a detection.
     var maxMissesTentative = 2
+    /// The share of a confirmed flight's recent points that must have been the frame's
+    /// candidates for its local finds after them to be held back from reports
+    /// (``BallTracker/noteNewestPoint(of:prediction:)``).
+    var heldBackCandidateShare = 0.5
+    /// How far (analysis pixels) from a confirmed flight's prediction a local find may lie and
+    /// still be taken for its object without doubt.
+    var heldBackOffset = 1.0
+    /// How many finds in a row within ``heldBackOffset`` of the predictions release the points
+    /// held back.
+    var heldBackReleasingFinds = 3
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
     var fitTolerance = 1.0
     /// Smallest distance (pixels) between the first and last point of a reported window.

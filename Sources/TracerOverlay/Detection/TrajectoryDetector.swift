@@ -165,6 +165,19 @@ public final class TrajectoryDetector {
         return updated.map { observation(of: tracker.tracks[$0], size: size) }
     }
 
+    /// Reports what the detector still holds back, at the end of the video: the latest points
+    /// of a flight that stopped showing among a frame's candidates and went on by local finds
+    /// off its path. Such points are reported once the object shows again on the path, and
+    /// never when the flight ends first (a ball that landed, then specks of noise near where it
+    /// was); the end of the video leaves that open, and these observations carry them. Call it
+    /// once after the last frame (`VNDetectTrajectoriesRequest` has no such call; without it,
+    /// those last points are not reported).
+    public func finish() -> [TrajectoryObservation] {
+        guard let pipeline else { return [] }
+        let size = (width: pipeline.width, height: pipeline.height)
+        return tracker.releaseHeldBackPoints().map { observation(of: tracker.tracks[$0], size: size) }
+    }
+
     /// Forgets every frame and trajectory, as a new detector would.
     public func reset() {
         pipeline = nil
@@ -214,7 +227,8 @@ public final class TrajectoryDetector {
     }
 
     private func observation(of track: Track, size: (width: Int, height: Int)) -> TrajectoryObservation {
-        let window = track.points.suffix(trajectoryLength)
+        let reportable = track.reportablePoints
+        let window = reportable.suffix(trajectoryLength)
         let w = Double(size.width), h = Double(size.height)
         // Points before the window that no observation carried as they are now: all of them on
         // the first report (a track may pass its tests only after more than trajectoryLength
@@ -222,7 +236,7 @@ public final class TrajectoryDetector {
         // brought, or a sibling hypothesis revised.
         // Only a revised history needs looking through; otherwise the window moved on by one point.
         var shown = delivered[track.uuid, default: [:]]
-        let earlier = !track.historyRevised ? [] : track.points.prefix(track.points.count - window.count).filter {
+        let earlier = !track.historyRevised ? [] : reportable.prefix(reportable.count - window.count).filter {
             shown[$0.time] != SIMD2($0.x, $0.y)
         }
         // Every other point was carried already, as it is.
@@ -242,13 +256,13 @@ public final class TrajectoryDetector {
         let meanContrast = Double(window.reduce(0) { $0 + $1.contrast }) / Double(window.count)
         // Tight fit, long track and clear contrast each raise confidence.
         let fitScore = max(0, 1 - rmsPixels / (2 * (tracker.settings.fitTolerance + 0.3 * meanRadius)))
-        let lengthScore = min(1, Double(track.points.count) / Double(2 * trajectoryLength))
+        let lengthScore = min(1, Double(reportable.count) / Double(2 * trajectoryLength))
         let contrastScore = 1 - exp(-meanContrast / 6)
         let confidence = Float(min(1, max(0, 0.5 * fitScore + 0.25 * lengthScore + 0.25 * contrastScore)))
         return TrajectoryObservation(
             uuid: track.uuid, detectedPoints: points, detectedTimes: times, projectedPoints: projected,
             equationCoefficients: coefficients, timeFit: timeFit,
-            timeRange: MediaTimeRange(start: track.points[0].time, end: track.points[track.points.count - 1].time),
+            timeRange: MediaTimeRange(start: reportable[reportable.startIndex].time, end: reportable[reportable.endIndex - 1].time),
             confidence: confidence, movingAverageRadius: meanRadius / w,
             earlierPoints: earlier.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }, earlierTimes: earlier.map(\.time))
     }

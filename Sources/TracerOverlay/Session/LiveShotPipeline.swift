@@ -186,6 +186,8 @@ public final class LiveShotPipeline {
             progressHandler?(read, frame.time)
         }
         try frames.finish()
+        // Points the detector held back to the end belong to the shots, though no frame showed them.
+        if analysed > 0 { _ = tracker.update(detector.finish(), at: lastTime) }
         tracker.finish(at: lastTime)
         timeline.shots = tracker.shots
         timeline.alignment = alignment

@@ -1,0 +1,94 @@
+import Testing
+import MediaKitLinux
+@testable import TracerOverlay
+
+/// A confirmed flight whose ball stops showing among the frame's candidates (it landed, or left
+/// by a way the video does not show) goes on from speck to speck of noise that its local
+/// searches find near the prediction. Finds off the flight's path are held back from reports
+/// until the ball shows again on the path, and are never reported when it does not.
+@Suite struct HeldBackFindTests {
+    /// The ball's place in frame `n`: 5 px a frame across, rising 4 px a frame and slowing.
+    static func ball(_ n: Int) -> SIMD2<Double> {
+        let k = Double(n)
+        return SIMD2(100 + 5 * k, 300 - 4 * k + 0.06 * k * k)
+    }
+
+    static func candidate(_ p: SIMD2<Double>, contrast: Int) -> BallCandidate {
+        BallCandidate(x: p.x, y: p.y, radius: 0.6, halfLength: 0.6, area: 1, polarity: 1,
+                      peakContrast: contrast, neighbourhoodActivity: 0)
+    }
+
+    /// A speck of noise (contrast 4) 1.4 px off the search's centre, first one side then the other.
+    static func speck(_ n: Int, _ request: LocalSearch) -> BallCandidate {
+        let side = n % 2 == 0 ? 1.0 : -1.0
+        return candidate(SIMD2(request.x + side, request.y - side), contrast: 4)
+    }
+
+    /// Feeds 40 frames. The ball is a candidate (contrast 20) in frames before 25 and in
+    /// `showsAgain`; in the other frames a local search finds what `find` gives for the frame.
+    /// Returns the confirmed track, the frames of the points its reports carried, those of the
+    /// points it held back at some time, and the tracker (to end the video with).
+    func run(showsAgain: Range<Int> = 0..<0,
+             heldBackCandidateShare: Double = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000).heldBackCandidateShare,
+             find: @escaping (Int, LocalSearch) -> BallCandidate?) throws
+        -> (track: Track, reported: Set<Int>, held: Set<Int>, tracker: BallTracker) {
+        var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
+        settings.heldBackCandidateShare = heldBackCandidateShare
+        var tracker = BallTracker(settings: settings)
+        var reported = Set<Int>(), held = Set<Int>()
+        for n in 0..<40 {
+            let seen = n < 25 || showsAgain.contains(n)
+            let candidates = seen ? [Self.candidate(Self.ball(n), contrast: 20)] : []
+            let report = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60),
+                                        t: Double(n) / 60) { request in
+                guard request.frame == nil, request.motion == nil, !seen else { return nil }
+                return find(n, request)
+            }
+            for i in report { reported.formUnion(tracker.tracks[i].reportablePoints.map(\.frame)) }
+            for track in tracker.tracks where track.confirmed {
+                if let from = track.heldBackFrom { held.formUnion(track.points.map(\.frame).filter { $0 >= from }) }
+            }
+        }
+        let track = try #require(tracker.tracks.first(where: \.confirmed) ?? tracker.ended.first(where: \.confirmed))
+        return (track, reported, held, tracker)
+    }
+
+    @Test func specksFoundAfterTheBallVanishedAreNotReported() throws {
+        let (track, reported, _, tracker) = try run(find: Self.speck)
+        // The flight did take the specks (else this would test nothing)...
+        #expect(track.points.contains { $0.frame >= 27 }, "last point in frame \(track.points.last?.frame ?? -1)")
+        // ...and reported none of them, while every frame of the ball's flight was.
+        #expect(reported.allSatisfy { $0 < 25 }, "reported \(reported.sorted().filter { $0 >= 25 })")
+        #expect(Set(10..<25).isSubset(of: reported), "missing \(Set(10..<25).subtracting(reported).sorted())")
+        // Holding nothing back, the specks are reported.
+        let unheld = try run(heldBackCandidateShare: 2, find: Self.speck)
+        #expect(unheld.reported.contains { $0 >= 25 })
+        // The end of the video leaves open what they were: they are reported then.
+        var ending = tracker
+        let released = ending.releaseHeldBackPoints()
+        #expect(released.count == 1)
+        #expect(released.allSatisfy { ending.tracks[$0].reportablePoints.contains { $0.frame >= 27 } })
+    }
+
+    @Test func findsBeforeTheBallShowsAgainOnItsPathAreReportedThen() throws {
+        // The ball, found 1.5 px either side of its place (camera shake) while it is no candidate.
+        let (track, reported, held, _) = try run(showsAgain: 29..<40) { n, _ in
+            Self.candidate(Self.ball(n) + SIMD2(n % 2 == 0 ? 1.5 : -1.5, 0), contrast: 8)
+        }
+        #expect(track.points.last?.frame == 39)
+        #expect(track.heldBackFrom == nil)
+        #expect(!held.isEmpty, "nothing was held back")
+        let taken = Set(track.points.map(\.frame).filter { $0 >= 10 })
+        #expect(taken.isSubset(of: reported), "never reported: \(taken.subtracting(reported).sorted())")
+    }
+
+    @Test func aBallTooStillToBeACandidateIsReportedOnceItsFindsKeepToThePath() throws {
+        // The first find 1.5 px off the ball, the rest on it: the hold is released by the finds.
+        let (track, reported, held, _) = try run { n, _ in
+            Self.candidate(Self.ball(n) + SIMD2(n == 25 ? 1.5 : 0, 0), contrast: 8)
+        }
+        #expect(track.points.last?.frame == 39)
+        #expect(held.contains(25))
+        #expect(Set(10..<40).isSubset(of: reported), "missing \(Set(10..<40).subtracting(reported).sorted())")
+    }
+}
