@@ -11,7 +11,8 @@ extension BallTracker {
     /// ``TrackerSettings/trajectoryLength`` points before it were the frame's candidates: a
     /// flight that had been seeing its ball among them, and now finds only something beside
     /// where the ball should be, may have lost it. The run is released (reported) once the
-    /// object shows among the candidates again within twice that offset of the prediction, or
+    /// object shows among the candidates again within twice that offset of the prediction and
+    /// of the sign the last reported point had, or
     /// once ``TrackerSettings/heldBackReleasingFinds`` finds in a row lie within it: a ball
     /// hovering near its apex, too still to be a candidate, stays on its path, specks of noise
     /// do not. A flight that has gone on by local searches for a while (a far ball in a
@@ -22,7 +23,11 @@ extension BallTracker {
         if track.heldBackFrom != nil {
             let limit = newest.foundByLocalSearch ? settings.heldBackOffset : 2 * settings.heldBackOffset
             track.heldBackAgreeingFinds = offset <= limit ? track.heldBackAgreeingFinds + 1 : 0
-            if !newest.foundByLocalSearch && offset <= limit || track.heldBackAgreeingFinds >= settings.heldBackReleasingFinds {
+            // A candidate of the other sign is something else the flight took (a still speck
+            // of the background where a ball landed), not its ball showing again.
+            let sameSign = newest.polarity == track.reportablePoints.last?.polarity
+            if !newest.foundByLocalSearch && offset <= limit && sameSign
+                || track.heldBackAgreeingFinds >= settings.heldBackReleasingFinds {
                 track.heldBackFrom = nil
                 // Released points may lie before the next report's window.
                 track.historyRevised = true
