@@ -25,10 +25,10 @@ import MediaKitLinux
     }
 
     /// Feeds 40 frames. The ball is a candidate (contrast 20) in frames before 25 and in
-    /// `showsAgain`; in the other frames a local search finds what `find` gives for the frame.
+    /// `showsAgain` (there at `place` if given, and of sign `showsAgainSign`); in the other frames a local search finds what `find` gives for the frame.
     /// Returns the confirmed track, the frames of the points its reports carried, those of the
     /// points it held back at some time, and the tracker (to end the video with).
-    func run(showsAgain: Range<Int> = 0..<0,
+    func run(showsAgain: Range<Int> = 0..<0, at place: SIMD2<Double>? = nil, showsAgainSign: Int8 = 1,
              heldBackCandidateShare: Double = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000).heldBackCandidateShare,
              find: @escaping (Int, LocalSearch) -> BallCandidate?) throws
         -> (track: Track, reported: Set<Int>, held: Set<Int>, tracker: BallTracker) {
@@ -38,7 +38,8 @@ import MediaKitLinux
         var reported = Set<Int>(), held = Set<Int>()
         for n in 0..<40 {
             let seen = n < 25 || showsAgain.contains(n)
-            let candidates = seen ? [Self.candidate(Self.ball(n), contrast: 20)] : []
+            var candidates = seen ? [Self.candidate(n >= 25 ? place ?? Self.ball(n) : Self.ball(n), contrast: 20)] : []
+            if n >= 25 { candidates = candidates.map { var c = $0; c.polarity = showsAgainSign; return c } }
             let report = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60),
                                         t: Double(n) / 60) { request in
                 guard request.frame == nil, request.motion == nil, !seen else { return nil }
@@ -90,5 +91,24 @@ import MediaKitLinux
         #expect(track.points.last?.frame == 39)
         #expect(held.contains(25))
         #expect(Set(10..<40).isSubset(of: reported), "missing \(Set(10..<40).subtracting(reported).sorted())")
+    }
+
+    @Test func aCandidateOfTheOtherSignReleasesNothing() throws {
+        // Where the flight, taking specks after the ball vanished, expects its object in frame 33.
+        var expected: SIMD2<Double>?
+        _ = try run { n, request in
+            if n == 33 { expected = SIMD2(request.x, request.y) }
+            return Self.speck(n, request)
+        }
+        let place = try #require(expected)
+        // A candidate there releases the specks when it has the flight's sign...
+        let same = try run(showsAgain: 33..<34, at: place, find: Self.speck)
+        #expect(same.track.points.contains { $0.frame == 33 && !$0.foundByLocalSearch })
+        #expect(Set(27..<34).isSubset(of: same.reported), "missing \(Set(27..<34).subtracting(same.reported).sorted())")
+        // ...and not when it is darker than the flight where the ball was brighter: a speck of
+        // the background, not the ball showing again.
+        let other = try run(showsAgain: 33..<34, at: place, showsAgainSign: -1, find: Self.speck)
+        #expect(other.track.points.contains { $0.frame == 33 && !$0.foundByLocalSearch })
+        #expect(other.reported.allSatisfy { $0 < 25 }, "reported \(other.reported.sorted().filter { $0 >= 25 })")
     }
 }
