@@ -6,7 +6,8 @@ import MediaKitLinux
 ///
 /// Feed it every frame in presentation order with ``process(_:)``; each call returns the
 /// trajectories that gained a point in that frame (a trajectory is never repeated without a new
-/// point). One detector belongs to one video and one owner.
+/// point). After the last frame, ``finish()`` returns the points it still held back. One
+/// detector belongs to one video and one owner.
 ///
 /// How it works: frames are reduced to luma at the analysis size (and, where lamps make the whole
 /// picture flicker, mapped to the recent frames' brightness); each pixel is compared with the
