@@ -12,11 +12,11 @@ extension BallTracker {
     /// flight that had been seeing its ball among them, and now finds only something beside
     /// where the ball should be, may have lost it. The run is released (reported) once the
     /// object shows among the candidates again within twice that offset of the prediction and
-    /// of the sign the last reported point had, or
-    /// once ``TrackerSettings/heldBackReleasingFinds`` finds in a row lie within it: a ball
-    /// hovering near its apex, too still to be a candidate, stays on its path, specks of noise
-    /// do not. A flight that has gone on by local searches for a while (a far ball in a
-    /// 1920x1080 video, a fraction of an analysis pixel) holds nothing back.
+    /// of the sign the last reported point had, or once
+    /// ``TrackerSettings/heldBackReleasingFinds`` finds in a row lie within it: a ball hovering
+    /// near its apex, too still to be a candidate, stays on its path, specks of noise do not. A
+    /// flight that has gone on by local searches for a while (a far ball in a 1920x1080 video,
+    /// a fraction of an analysis pixel) holds nothing back.
     func noteNewestPoint(of track: inout Track, prediction: Prediction?) {
         guard track.confirmed, let newest = track.points.last else { return }
         let offset = prediction?.offset(newest.x, newest.y).error ?? .infinity

@@ -187,7 +187,7 @@ public final class LiveShotPipeline {
         }
         try frames.finish()
         // Points the detector held back to the end belong to the shots, though no frame showed them.
-        if analysed > 0 { _ = tracker.update(detector.finish(), at: lastTime) }
+        if analysed > 0 { tracker.update(detector.finish(), at: lastTime) }
         tracker.finish(at: lastTime)
         timeline.shots = tracker.shots
         timeline.alignment = alignment
