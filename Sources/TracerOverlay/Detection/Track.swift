@@ -118,10 +118,9 @@ struct Track {
     var remeasuredFirstFrame: Int? = nil
     /// Reportable points (``reportablePoints``) held when it was last reported.
     var reportedCount = 0
-    /// The frame from which its points are held back from reports: a confirmed flight that had
-    /// been seeing its object among the frame's candidates, and now goes on by local finds off
-    /// its path, may have lost it (``BallTracker/noteNewestPoint(of:prediction:)``). Nil when
-    /// none are.
+    /// The frame from which its points are held back from reports: a confirmed flight that goes
+    /// on by local finds off its path may have lost its object
+    /// (``BallTracker/noteNewestPoint(of:prediction:)``). Nil when none are.
     var heldBackFrom: Int? = nil
     /// Finds in a row since then that lay on the flight's path (``BallTracker/noteNewestPoint(of:prediction:)``).
     var heldBackAgreeingFinds = 0

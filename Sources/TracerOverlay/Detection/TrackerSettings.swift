@@ -14,22 +14,17 @@ struct TrackerSettings {
     static let maxMissesConfirmedAt60Fps = 5
     /// Analysed frames an unconfirmed track may go without a detection.
     var maxMissesTentative = 2
-    /// The share of a confirmed flight's recent points that must have been the frame's
-    /// candidates for its local finds after them to be held back from reports
-    /// (``BallTracker/noteNewestPoint(of:prediction:)``). After a ball lands down the line the
-    /// flight went on to specks of noise, an edge flickering under camera shake, a still speck
-    /// (10 s 1280x720 30 fps dtl-portrait-52: 6 such points reported, precision 0.966; none now,
-    /// 0.994). 0 (every flight) passed as many of 1089 clips; 0.5 keeps a far ball that a flight
-    /// has been finding by local searches alone from being delayed.
-    var heldBackCandidateShare = 0.5
     /// How far (analysis pixels) from a confirmed flight's prediction a local find may lie and
-    /// still be taken for its object without doubt. Without it, every local find after such a
-    /// run was held, and a receding ball hanging near its apex to the clip's end went unreported
-    /// (27 of the 978 clips that are not 10 s long failed, 20 of them at recall 0.25-0.68). 0.7
-    /// and 1.5 did as well on the long set.
+    /// still be taken for its object without doubt (``BallTracker/noteNewestPoint(of:prediction:)``).
+    /// After a ball lands down the line a flight went on to specks of noise, an edge flickering
+    /// under camera shake, a still speck (10 s 1280x720 30 fps dtl-portrait-52: 6 such points
+    /// reported, precision 0.966; none now, 0.994). Holding every local find instead, a receding
+    /// ball hanging near its apex to the clip's end went unreported (27 of the 978 clips that
+    /// are not 10 s long failed, 20 of them at recall 0.25-0.68). 0.7 and 1.5 did as well on
+    /// the long set.
     var heldBackOffset = 1.0
-    /// How many finds in a row within ``heldBackOffset`` of the predictions release the points
-    /// held back.
+    /// How many finds in a row within ``heldBackOffset`` of the predictions, none at its
+    /// predecessor's very centre, release the points held back.
     var heldBackReleasingFinds = 3
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
     var fitTolerance = 1.0
