@@ -134,7 +134,8 @@ struct Track {
     /// The points a report may carry: all but those from ``heldBackFrom`` on.
     var reportablePoints: ArraySlice<TrackPoint> {
         guard let from = heldBackFrom, let first = points.first, first.frame < from else { return points[...] }
-        return points.prefix { $0.frame < from }
+        // From the end: the held run is the last few points of a long flight.
+        return points[...(points.lastIndex { $0.frame < from } ?? 0)]
     }
 
     init(point: TrackPoint) {
