@@ -26,8 +26,7 @@ extension BallTracker {
             track.heldBackAgreeingFinds = offset <= limit && !repeats ? track.heldBackAgreeingFinds + 1 : 0
             // A candidate of the other sign is something else the flight took (a still speck
             // of the background where a ball landed), not its ball showing again.
-            let sameSign = newest.polarity == track.reportablePoints.last?.polarity
-            if !newest.foundByLocalSearch && offset <= limit && sameSign
+            if !newest.foundByLocalSearch && offset <= limit && newest.polarity == track.reportablePoints.last?.polarity
                 || track.heldBackAgreeingFinds >= settings.heldBackReleasingFinds {
                 track.heldBackFrom = nil
                 // Released points may lie before the next report's window.

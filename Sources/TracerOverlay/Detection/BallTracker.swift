@@ -321,10 +321,12 @@ struct BallTracker {
             }
             // A revised history is reported even when the track holds no more points than
             // before (a sibling's takeover may leave it shorter).
-            let reportable = tracks[i].reportablePoints.count
-            if tracks[i].confirmed && (reportable > tracks[i].reportedCount || tracks[i].historyRevised) {
-                tracks[i].reportedCount = reportable
-                report.append(i)
+            if tracks[i].confirmed {
+                let reportable = tracks[i].reportablePoints.count
+                if reportable > tracks[i].reportedCount || tracks[i].historyRevised {
+                    tracks[i].reportedCount = reportable
+                    report.append(i)
+                }
             }
         }
         removeDuplicates(&report)
