@@ -236,6 +236,14 @@ struct TrackerSettings {
     /// also be met between the ends of the window's fitted path, not only between its first
     /// and last centres.
     var marginalLaunchSpeed = 1.1
+    /// Share of the launch speed (``minimumConfirmSpeed``) a window slower than a launch must
+    /// still show over its first third to pass as a ball receding (``BallTracker/recedes(_:launch:place:)``).
+    var recedingLaunchShare = 0.6
+    /// Most a receding window's last third may run, as a share of its first third's pace.
+    var recedingSlowdown = 0.5
+    /// Most points (per judged point) a track may hold before the window that passes as a ball
+    /// receding: one first seen so.
+    var recedingLongestHead = 3
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0

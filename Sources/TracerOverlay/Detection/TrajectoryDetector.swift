@@ -55,6 +55,10 @@ public final class TrajectoryDetector {
     /// walk and a golfer's hands take the club back at the same distance; once reported, a
     /// trajectory is followed however slow it gets. 0 disables the test. (Measured on the long
     /// side so that a portrait video asks the same speed of a shot as a landscape one.)
+    /// A ball first seen already receding from the camera (its launch lost to the encoder)
+    /// passes slower, at 0.6 of this over the first third of its first window, when it slows
+    /// to half that pace by the window's last third, as nothing but a receding ball does; at
+    /// frame rates up to 60 fps.
     public var minimumLaunchSpeed: Double = 0.33
 
     /// Analysed frames so far.
