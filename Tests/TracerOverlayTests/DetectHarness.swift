@@ -15,18 +15,20 @@ enum DetectHarness {
 
     /// Generates `scenario` with `seed` at this size and rate, through H.264 at CRF 18, and runs
     /// the detector (trajectoryLength 10) over its decoded frames.
+    /// Without `finishes`, what the detector still holds when the video ends is not asked for
+    /// (``TrajectoryDetector/finish()``).
     static func runEncoded(_ scenario: String, seed: UInt64, width: Int, height: Int, frameRate: Double,
-                           duration: Double = 3) throws -> Result {
+                           duration: Double = 3, finishes: Bool = true) throws -> Result {
         var settings = try GroundTruthScenario.named(scenario).settings(seed: seed, width: width, height: height,
                                                                         frameRate: frameRate, duration: duration)
         settings.compressionCRF = 18
-        return try run(try GroundTruthClip(settings: settings), trajectoryLength: 10, compressed: true)
+        return try run(try GroundTruthClip(settings: settings), trajectoryLength: 10, compressed: true, finishes: finishes)
     }
 
     /// Feeds every frame of `clip` to a fresh detector and merges its observations by uuid.
     /// With `compressed`, the frames are those decoded after the clip's H.264 round trip;
     /// `retime` may change their times or leave some out (a recorder's irregular timestamps).
-    static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10, compressed: Bool = false,
+    static func run(_ clip: GroundTruthClip, trajectoryLength: Int = 10, compressed: Bool = false, finishes: Bool = true,
                     retime: ([VideoFrame]) -> [VideoFrame] = { $0 },
                     configure: (TrajectoryDetector) -> Void = { _ in }) throws -> Result {
         let detector = try TrajectoryDetector(trajectoryLength: trajectoryLength)
@@ -51,7 +53,7 @@ enum DetectHarness {
                 }
             }
         }
-        for observation in detector.finish() {
+        for observation in finishes ? detector.finish() : [] {
             count += 1
             merge(observation, at: frames.last?.time.seconds ?? 0, into: &merged, firstReported: &firstReported)
         }
