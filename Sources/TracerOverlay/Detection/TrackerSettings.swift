@@ -26,6 +26,9 @@ struct TrackerSettings {
     /// How many finds in a row within ``heldBackOffset`` of the predictions, none at its
     /// predecessor's very centre, release the points held back.
     var heldBackReleasingFinds = 3
+    /// Least contrast, as a share of the median of the flight's latest reported points, a held
+    /// find must have to count toward releasing a held run.
+    var heldBackReleasingContrastShare = 0.3
     /// Largest RMS distance (pixels) of a window's points from its constant-acceleration fit.
     var fitTolerance = 1.0
     /// Smallest distance (pixels) between the first and last point of a reported window.
