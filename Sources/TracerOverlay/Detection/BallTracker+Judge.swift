@@ -142,7 +142,7 @@ extension BallTracker {
         let span = max(last.t - first.t, 1e-9), earlySpan = max(mid.t - first.t, 1e-9)
         let speed = chord / span, earlySpeed = firstChord / earlySpan
         // A ball whose launch the encoder erased is first seen already receding: slower than a
-        // launch, but slowing as nothing else in the picture does (``recedes(_:launch:)``).
+        // launch, but slowing as nothing else in the picture does (``recedes(_:launch:place:)``).
         let quickEnough = speed >= launch || earlySpeed >= 1.2 * launch
         // Only over the track's first points: a bird followed for long has some window whose
         // centres' noise makes it seem to slow.
@@ -301,8 +301,8 @@ extension BallTracker {
     func recedes(_ window: ArraySlice<TrackPoint>, launch: Double,
                  place: (TrackPoint) -> (x: Double, y: Double)) -> Bool {
         // Not above 60 fps: there a window's points average two or more frames of a slow
-        // object's wandering centres, and four birds of the 138 clips without a shot at 120
-        // and 240 fps had a window that seemed to slow so (while one flight was found by it).
+        // object's wandering centres: four birds of the 138 clips without a shot at 120 and 240
+        // fps had a window that seemed to slow so, and it found one flight there.
         let n = window.count
         guard launch > 0, n >= 6, settings.framesPerJudgedPoint == 1 else { return false }
         let k = n / 3, s = window.startIndex
