@@ -93,3 +93,31 @@ import MediaKitLinux
         #expect(!Self.tracker.startsAccelerating(Self.track(slow)))
     }
 }
+
+/// A confirmed flight does not start on x264's early copy of its second point.
+@Suite struct EarlyCopyStartTests {
+    /// 640x360 60 fps dtl-noise-jitter-6, as the detector followed it (y at x = 336): its first
+    /// point, a faint copy of the ball's next image a frame early, 0.6 px from the second, then
+    /// the ball's 5.5 and 4.6 px steps.
+    static let ys: [Double] = [141.1, 140.5, 135.1, 130.5, 125.8, 121.5, 120.7, 116.7, 113.3, 111.9, 110.1]
+
+    static func track(_ ys: [Double]) -> Track {
+        Track.confirmed(onVerticalLineAt: 336, heights: ys, frameRate: 60, firstFrame: 61)
+    }
+
+    static var tracker: BallTracker { BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)) }
+
+    @Test func aFirstPointAtTheSecondsPlaceIsACopy() {
+        #expect(Self.tracker.startsWithEarlyCopy(Self.track(Self.ys)))
+        // Its steps are under a launch's, so the accelerating-start rule does not take it.
+        #expect(!Self.tracker.startsAccelerating(Self.track(Self.ys)))
+    }
+
+    /// The ball's own first point, and a slow far ball whose first step is short by its
+    /// centring, are no copies.
+    @Test func aFlightsOwnFirstPointIsNoCopy() {
+        #expect(!Self.tracker.startsWithEarlyCopy(Self.track(Array(Self.ys.dropFirst()))))
+        let far: [Double] = [100.0, 99.2, 97.9, 96.5, 95.3, 94.0, 92.9, 91.7, 90.6, 89.5]
+        #expect(!Self.tracker.startsWithEarlyCopy(Self.track(far)))
+    }
+}

@@ -311,6 +311,12 @@ struct BallTracker {
                 if startsAccelerating(tracks[i]) {
                     tracks[i].points.removeFirst()
                     tracks[i].historyRevised = true
+                } else if startsWithEarlyCopy(tracks[i]) {
+                    // The look back from the copy saw the flight stand still; from the ball's
+                    // own first point it finds the frames before.
+                    tracks[i].points.removeFirst()
+                    extendBackwards(&tracks[i], search: search)
+                    tracks[i].historyRevised = true
                 }
                 if pullFaintStartOntoFlight(&tracks[i]) { tracks[i].historyRevised = true }
             }
@@ -514,6 +520,20 @@ struct BallTracker {
     func passesOnlyWithDroppedStart(_ track: Track, firstFrame: Int) -> Bool {
         track.confirmed && track.points[0].frame > firstFrame
             && judge(track, window: track.points.count) != .trajectory && judge(track) != .trajectory
+    }
+
+    /// Whether a confirmed flight's first point lies at its second's place, within
+    /// ``TrackerSettings/earlyCopyShare`` of the next step, while that step is
+    /// ``TrackerSettings/earlyCopyNextStep`` pixels or more: x264 shows a fast ball's next
+    /// image faintly a frame early (a B-frame predicted from the frame after), and a young track
+    /// that took it began 8 px from the ball and was never traced back past it (640x360 60 fps
+    /// dtl-noise-jitter-6: its launch frames, at contrast 15-52, went unreported).
+    func startsWithEarlyCopy(_ track: Track) -> Bool {
+        guard track.points.count >= 3 else { return false }
+        let a = track.points[0], b = track.points[1], c = track.points[2]
+        guard b.frame == a.frame + 1, c.frame == b.frame + 1 else { return false }
+        let next = Self.distance(b, c)
+        return next >= settings.earlyCopyNextStep && Self.distance(a, b) <= settings.earlyCopyShare * next
     }
 
     /// Whether a confirmed flight's first step is much shorter than its second, or than the

@@ -247,6 +247,11 @@ struct TrackerSettings {
     /// Most points (per judged point) a track may hold before the window that passes as a ball
     /// receding: one first seen so.
     var recedingLongestHead = 3
+    /// Shortest second step (pixels) of a confirmed flight whose first point, near its second,
+    /// is taken for the encoder's early copy of it (``BallTracker/startsWithEarlyCopy(_:)``).
+    var earlyCopyNextStep = 3.0
+    /// Farthest the first point lies from the second for that, as a share of the second step.
+    var earlyCopyShare = 0.2
     /// Image motion per analysed frame (pixels) above which an established track may take a
     /// candidate of very different contrast: a ball just launched, crossing from ground to sky.
     var launchStep = 6.0
