@@ -120,4 +120,34 @@ import MediaKitLinux
         let far: [Double] = [100.0, 99.2, 97.9, 96.5, 95.3, 94.0, 92.9, 91.7, 90.6, 89.5]
         #expect(!Self.tracker.startsWithEarlyCopy(Self.track(far)))
     }
+
+    /// A flight confirmed on such a copy drops it, and its look back then finds the frames
+    /// before, where the ball is (a ball receding down the line at 60 fps, x264's copy of its
+    /// frame-62 image in frame 61).
+    @Test func theCopyGoesAndTheLookBackFindsTheFramesBefore() {
+        func y(_ n: Int) -> Double {
+            var share = 1.0
+            for _ in 0..<max(n - 54, 0) { share *= 0.8 }
+            return 100 + 200 * share
+        }
+        var tracker = Self.tracker
+        // The frames before, so that the tracker knows their times.
+        for n in 0...72 { _ = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) }
+        var track = Track.confirmed(onVerticalLineAt: 336, heights: [y(62)] + (62...71).map(y), frameRate: 60, firstFrame: 61)
+        // Searches of earlier frames find the ball where it was, when they look there.
+        let dropped = tracker.dropEarlyCopy(&track) { request in
+            guard let f = request.frame, f <= 61, abs(336 - request.x) <= request.radius,
+                  abs(y(f) - request.y) <= request.radius else { return nil }
+            return BallCandidate(x: 336, y: y(f), radius: 1, halfLength: 1, area: 3, polarity: 1, peakContrast: 40,
+                                 neighbourhoodActivity: 0)
+        }
+        #expect(dropped)
+        #expect(track.points[0].frame < 61, "first point in frame \(track.points[0].frame)")
+        let at61 = track.points.first { $0.frame == 61 }
+        #expect(at61.map { abs($0.y - y(61)) < 0.01 } ?? false, "frame 61: \(String(describing: at61))")
+        // The ball's own first point is no copy: nothing goes.
+        var own = Track.confirmed(onVerticalLineAt: 336, heights: (62...71).map(y), frameRate: 60, firstFrame: 62)
+        #expect(!tracker.dropEarlyCopy(&own) { _ in nil })
+        #expect(own.points[0].frame == 62)
+    }
 }

@@ -311,11 +311,7 @@ struct BallTracker {
                 if startsAccelerating(tracks[i]) {
                     tracks[i].points.removeFirst()
                     tracks[i].historyRevised = true
-                } else if startsWithEarlyCopy(tracks[i]) {
-                    // The look back from the copy saw the flight stand still; from the ball's
-                    // own first point it finds the frames before.
-                    tracks[i].points.removeFirst()
-                    extendBackwards(&tracks[i], search: search)
+                } else if dropEarlyCopy(&tracks[i], search: search) {
                     tracks[i].historyRevised = true
                 }
                 if pullFaintStartOntoFlight(&tracks[i]) { tracks[i].historyRevised = true }
@@ -534,6 +530,17 @@ struct BallTracker {
         guard b.frame == a.frame + 1, c.frame == b.frame + 1 else { return false }
         let next = Self.distance(b, c)
         return next >= settings.earlyCopyNextStep && Self.distance(a, b) <= settings.earlyCopyShare * next
+    }
+
+    /// Drops a confirmed flight's first point where it is x264's early copy of its second
+    /// (``startsWithEarlyCopy(_:)``) and looks back again from the ball's own first point: from
+    /// the copy the flight seemed to stand still, and the frames before were not found. Returns
+    /// whether the point was dropped.
+    func dropEarlyCopy(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        guard startsWithEarlyCopy(track) else { return false }
+        track.points.removeFirst()
+        extendBackwards(&track, search: search)
+        return true
     }
 
     /// Whether a confirmed flight's first step is much shorter than its second, or than the
