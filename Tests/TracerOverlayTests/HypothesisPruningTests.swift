@@ -4,6 +4,8 @@ import MediaKitLinux
 
 /// Hypotheses beyond ``TrackerSettings/maxTracks`` are dropped by promise: a clear ball that has
 /// just appeared must outrank the many short chains of noise specks a shaken, noisy frame starts.
+/// The contrast bonus and the places kept beyond the pool are tested with points counted one
+/// each (``TrackerSettings/promiseCountsChanceEvidence`` off), where they alone keep the ball.
 @Suite struct HypothesisPruningTests {
     /// Feeds 30 frames to a tracker with `settings` and 40 places. Each frame holds `count`
     /// specks (contrast drawn by `contrast`) that each stay put, a pixel's jitter aside, for
@@ -41,19 +43,24 @@ import MediaKitLinux
     }
 
     /// 120 specks of contrast 5 in chains of up to six points, and a ball of contrast `ball`,
-    /// kept by its promise alone (no places beyond the pool).
-    func run(ball: Int, strongestPromise: Double) -> [Track] {
+    /// kept by its promise alone (no places beyond the pool), whose points count one each or,
+    /// where `countsEvidence`, by how unlikely chance made them.
+    func run(ball: Int, strongestPromise: Double, countsEvidence: Bool = false) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.strongestPromise = strongestPromise
+        settings.promiseCountsChanceEvidence = countsEvidence
         settings.strongYoungPlaces = 0
         return run(settings, specks: 120, stay: 6, ball: ball, seed: 7, stream: 1) { _ in 5 }
     }
 
     /// `count` specks of contrast 4-8 in chains of up to eight points, in a region of
-    /// `activity`, and a ball of contrast 12.
-    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int, activity: Int = 0, empty: Set<Int> = []) -> [Track] {
+    /// `activity`, and a ball of contrast 12; points count one each towards promise unless
+    /// `countsEvidence`.
+    func runAmongLongerChains(specks count: Int, strongYoungPlaces: Int, activity: Int = 0, empty: Set<Int> = [],
+                              countsEvidence: Bool = false) -> [Track] {
         var settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         settings.strongYoungPlaces = strongYoungPlaces
+        settings.promiseCountsChanceEvidence = countsEvidence
         return run(settings, specks: count, stay: 8, ball: 12, seed: 11, stream: 3, activity: activity, empty: empty) {
             Int($0.uniform(4...8.99))
         }
@@ -62,12 +69,14 @@ import MediaKitLinux
     /// Twice the specks' typical contrast is worth two points of length, too little against
     /// chains of specks up to eight points long; but in a frame crowded with specks the ball,
     /// the strongest candidate of every frame, keeps its young hypotheses until they are long
-    /// enough to hold their places.
+    /// enough to hold their places. Counted by how unlikely chance made them, the specks'
+    /// jittering points are worth little, and the ball needs no such places.
     @Test func aCrowdedFramesStrongestCandidatesKeepTheirYoungHypotheses() {
         let settings = TrackerSettings(trajectoryLength: 10, maxSpeed: 5000)
         let crowded = settings.crowdedFrameCandidates + 20
         #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: settings.strongYoungPlaces).count == 1)
         #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: 0).isEmpty)
+        #expect(runAmongLongerChains(specks: crowded, strongYoungPlaces: 0, countsEvidence: true).count == 1)
     }
 
     /// Before any flight, a frame of a few dozen candidates fills the places too where the
@@ -79,6 +88,7 @@ import MediaKitLinux
         let moving = settings.crowdedActivity + 100
         #expect(runAmongLongerChains(specks: few, strongYoungPlaces: settings.strongYoungPlaces, activity: moving).count == 1)
         #expect(runAmongLongerChains(specks: few, strongYoungPlaces: 0, activity: moving).isEmpty)
+        #expect(runAmongLongerChains(specks: few, strongYoungPlaces: 0, activity: moving, countsEvidence: true).count == 1)
     }
 
     /// A frame without a single candidate (a dropped frame, a flash, a region where nothing
@@ -99,5 +109,8 @@ import MediaKitLinux
         #expect(run(ball: 20, strongestPromise: strongest).count == 1)
         // With the bonus capped at 1.5 the ball's young hypotheses are dropped every frame.
         #expect(run(ball: 20, strongestPromise: 1.5).isEmpty)
+        // Unless points count by how unlikely chance made them: the specks' jitter about
+        // where they stand is chance, the ball's path is not.
+        #expect(run(ball: 20, strongestPromise: 1.5, countsEvidence: true).count == 1)
     }
 }

@@ -183,7 +183,7 @@ extension BallTracker {
         var signChanges = 0
         for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
         guard signChanges <= settings.maximumSignChanges else { return false }
-        if isSpeckChain(points) { return false }
+        if isSpeckChain(points) || isGappySpeckChain(points) { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
@@ -337,6 +337,32 @@ extension BallTracker {
             counted += 1
         }
         return counted > 0 && 4 * floor >= 3 * counted && crowd >= settings.speckChainCrowd * counted
+    }
+
+    /// Whether a window holds points in under ``TrackerSettings/gappyChainSupport`` of the
+    /// frames it spans, its median point that was a frame's candidate stands at most
+    /// ``TrackerSettings/gappyChainContrastMargin`` levels past its frame's noise threshold,
+    /// and its frames held ``TrackerSettings/gappyChainCrowd`` candidates or more on average:
+    /// a fast chain of noise specks that skips the frames where its gate held none. Its points
+    /// are fewer than the frames, so its specks need not be as uniformly faint as
+    /// ``isSpeckChain(_:)`` asks: a chain that began on a ball at its launch and ran on over
+    /// specks at 20-30 px a frame is one.
+    func isGappySpeckChain(_ points: ArraySlice<TrackPoint>) -> Bool {
+        guard let first = points.first, let last = points.last else { return false }
+        let frames = Double(last.frame - first.frame + 1)
+        guard Double(points.count) < settings.gappyChainSupport * frames else { return false }
+        var margins: [Int] = []
+        margins.reserveCapacity(points.count)
+        var crowd = 0
+        for p in points where !p.foundByLocalSearch {
+            let entry = recentFrames[p.frame % recentFrames.count]
+            guard entry.frame == p.frame, entry.noiseThreshold > 0 else { return false }
+            margins.append(p.contrast - entry.noiseThreshold)
+            crowd += entry.candidates
+        }
+        guard !margins.isEmpty, crowd >= settings.gappyChainCrowd * margins.count else { return false }
+        margins.sort()
+        return margins[margins.count / 2] <= settings.gappyChainContrastMargin
     }
 
     /// The points averaged over runs of `framesPerPoint` analysed frames, counted back from the

@@ -165,6 +165,10 @@ struct BallTracker {
                 }
                 if k > 0 { branch.uuid = TrackIdentifier.make() }
                 branch.points.append(point(candidates[option.0], time: time, t: t))
+                if let prediction = predictions[ti] {
+                    let (error, gate) = prediction.offset(candidates[option.0].x, candidates[option.0].y)
+                    branch.chanceEvidence += chanceEvidence(offset: error, gate: gate, candidatesInGate: options.count)
+                }
                 branch.misses = 0
                 branch.lastFrame = frame
                 next.append(branch)
@@ -648,8 +652,9 @@ struct BallTracker {
     }
 
     /// Keeps at most ``TrackerSettings/maxTracks`` hypotheses: every confirmed track, then the
-    /// most promising. Promise is length (up to `trajectoryLength`) plus how far the latest
-    /// points stand above the frame's typical candidate: in noisy footage chains of noise specks
+    /// most promising. Promise is how far the points beat chance (``Track/chanceEvidence``, up to
+    /// `trajectoryLength`: ``promise(of:typicalContrast:)``) plus how far the latest points
+    /// stand above the frame's typical candidate: in noisy footage chains of noise specks
     /// would otherwise fill every place, and a clear ball that has just appeared (one point,
     /// far stronger than the noise) would be the first thing dropped. The bonus reaches six
     /// points (``TrackerSettings/strongestPromise``: a ball four times the typical contrast):
@@ -697,15 +702,22 @@ struct BallTracker {
     }
 
     /// How promising a hypothesis is (``pruneHypotheses(_:)``): its length up to
-    /// `trajectoryLength`, two points for each multiple its latest points' contrast stands above
-    /// `typicalContrast` (up to ``TrackerSettings/strongestPromise``), less half a point for each
-    /// frame it has missed. Infinite for a confirmed track.
+    /// `trajectoryLength` (where ``TrackerSettings/promiseCountsChanceEvidence``, one for its
+    /// first point and its ``Track/chanceEvidence`` for the rest, up to its length), two points for each
+    /// multiple its latest points' contrast stands above `typicalContrast` (up to
+    /// ``TrackerSettings/strongestPromise``), less half a point for each frame it has missed.
+    /// Infinite for a confirmed track.
     func promise(of track: Track, typicalContrast typical: Double) -> Double {
         if track.confirmed { return .infinity }
         let recent = track.points.suffix(3)
         let contrast = Double(recent.reduce(0) { $0 + $1.contrast }) / Double(recent.count)
         let strength = min(max(contrast / typical - 1, 0), settings.strongestPromise)
-        return min(Double(track.pointCount), Double(settings.trajectoryLength)) + 2 * strength - 0.5 * Double(track.misses)
+        // Evidence only discounts a chain of chance: a speck that stays put under shake lands on
+        // its prediction every frame, and counted by evidence alone its hypotheses outranked
+        // a ball's.
+        let points = Double(track.pointCount)
+        let length = settings.promiseCountsChanceEvidence ? min(1 + max(track.chanceEvidence, 0), points) : points
+        return min(length, Double(settings.trajectoryLength)) + 2 * strength - 0.5 * Double(track.misses)
     }
 
     /// Whether `track` is an unconfirmed hypothesis of at most

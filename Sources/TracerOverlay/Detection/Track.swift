@@ -129,6 +129,13 @@ struct Track {
     /// Points dropped from the front of ``points`` (only ever from a rejected hypothesis, whose
     /// history nothing reads beyond its recent points: ``BallTracker/branchingCopy(of:)``).
     var trimmedPoints = 0
+    /// How far its points beat chance at landing near its predictions: for each point taken
+    /// where the track had a prediction, minus the logarithm of the chance that the nearest of
+    /// the gate's candidates would, at random, lie as near, less one (that term's mean under
+    /// chance). A chain of noise specks taken from crowded gates stays near zero however long
+    /// it grows; a ball's points, landing within a pixel or two, add several each
+    /// (``BallTracker/chanceEvidence(offset:gate:candidatesInGate:)``).
+    var chanceEvidence = 0.0
     /// How many points the track has gathered, ``trimmedPoints`` included.
     var pointCount: Int { trimmedPoints + points.count }
     /// The points a report may carry: all but those from ``heldBackFrom`` on.

@@ -93,6 +93,21 @@ struct TrackerSettings {
     /// 1.5 let a ball 20-40 levels against specks of 5-8 lose its place to chains of specks in
     /// shaken, noisy 640x360 frames.
     var strongestPromise = 3.0
+    /// Whether a hypothesis's promise counts its points by how unlikely chance made them
+    /// (``Track/chanceEvidence``, never more than one each) rather than one each. In frames of 80-250 candidates, chains
+    /// of noise specks moving 20-50 px a frame find two or three specks in their wide gates
+    /// every frame and so never end; counted by length, 43-59 such chains held the places at
+    /// promise 5-7 and more, and a ball's first hypothesis (promise 1.3-2.7) was dropped the
+    /// frame it began (640x360 30 fps dtl-everything-4). Counted by evidence, such a chain
+    /// earns about nothing, and the ball's hypotheses, whose points keep landing where they
+    /// were predicted, keep their places: on the ten sets 5 of the 46 shots found nowhere were
+    /// found, 13 reported 1-3 frames sooner, with no false trajectory (with
+    /// ``gappyChainSupport``).
+    var promiseCountsChanceEvidence = true
+    /// Most evidence (in units of the natural logarithm) one point may add to
+    /// ``Track/chanceEvidence``: centring noise puts a ball's point a fraction of a pixel off
+    /// its prediction, and no one point should outweigh several.
+    var chanceEvidenceCap = 5.0
     /// Whether a young track that finds no candidate looks for its object in the video's
     /// full-size frames (set where they are kept, from 1.5 times the analysis size across: there
     /// a far ball shows among the frame's candidates only now and then, too seldom for a
@@ -568,4 +583,18 @@ struct TrackerSettings {
     /// (the one such chain reported, 480x270 30 fps dtl-noise-jitter-4's, lay in frames of
     /// 76-185): no true flight was held back at either.
     var speckChainCrowd = 50
+    /// Share of its frames below which a window holds points in too few of the frames it
+    /// spans to be a ball among crowds of noise specks (``BallTracker/isGappySpeckChain(_:)``):
+    /// a chain of specks moving 20-30 px a frame hops over the frames where its gate held none,
+    /// and its wide gate finds another a frame or two on. The false trajectories such chains
+    /// made once their hypotheses kept their places (``promiseCountsChanceEvidence``: 640x360
+    /// 30 fps dtl-noise-jitter-1, -3 and -9, sky-birds-clouds-7) held points in 53-62% of their
+    /// frames; the balls found there, 75-100%.
+    var gappyChainSupport = 0.7
+    /// Levels past its frame's noise threshold the median point of such a window may stand
+    /// (those false chains: 1-3; the balls in the same frames: 9-20).
+    var gappyChainContrastMargin = 3
+    /// Candidates per frame, on average over such a window's frames, from which it is chance
+    /// (those false chains: 105-240).
+    var gappyChainCrowd = 100
 }
