@@ -184,6 +184,9 @@ extension BallTracker {
         for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
         guard signChanges <= settings.maximumSignChanges else { return false }
         if isSpeckChain(points) || isGappySpeckChain(points) { return false }
+        if let probe = Double(ProcessInfo.processInfo.environment["GAPPY_EVIDENCE"] ?? ""), track.chanceEvidence < probe,
+           let first = points.first, let last = points.last,
+           Double(points.count) < settings.gappyChainSupport * Double(last.frame - first.frame + 1) { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
