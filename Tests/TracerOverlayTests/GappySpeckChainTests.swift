@@ -52,4 +52,25 @@ import MediaKitLinux
         #expect(reportsArc(contrast: 12, noise: 120, gappy: true))
         #expect(reportsArc(contrast: 8, noise: 30, gappy: true))
     }
+
+    /// Ten points along the arc, in three frames of five or in every frame.
+    func arcPoints(gappy: Bool) -> ArraySlice<TrackPoint> {
+        let frames = (0..<24).filter { !gappy || $0 % 5 % 2 == 0 }.prefix(10)
+        return ArraySlice(frames.map { n in
+            let p = Self.place(n)
+            return TrackPoint(BallCandidate(x: p.x, y: p.y, radius: 0.8, halfLength: 0.8, area: 3, polarity: 1,
+                                            peakContrast: 30, neighbourhoodActivity: 0),
+                              time: MediaTime(value: Int64(n), timescale: 30), t: Double(n) / 30, frame: n)
+        })
+    }
+
+    @Test func aGappyWindowWhosePointsBeatChanceByTooLittleIsChanceHoweverBright() {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 1000))
+        // Points well above any threshold (the frames' crowds are not known here), so only
+        // the evidence can say.
+        #expect(tracker.isGappySpeckChain(arcPoints(gappy: true), evidence: 1.3))
+        #expect(!tracker.isGappySpeckChain(arcPoints(gappy: true), evidence: 8))
+        // A window with a point in every frame is never a gappy chain.
+        #expect(!tracker.isGappySpeckChain(arcPoints(gappy: false), evidence: 0))
+    }
 }

@@ -183,10 +183,7 @@ extension BallTracker {
         var signChanges = 0
         for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
         guard signChanges <= settings.maximumSignChanges else { return false }
-        if isSpeckChain(points) || isGappySpeckChain(points) { return false }
-        if let probe = Double(ProcessInfo.processInfo.environment["GAPPY_EVIDENCE"] ?? ""), track.chanceEvidence < probe,
-           let first = points.first, let last = points.last,
-           Double(points.count) < settings.gappyChainSupport * Double(last.frame - first.frame + 1) { return false }
+        if isSpeckChain(points) || isGappySpeckChain(points, evidence: track.chanceEvidence) { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
         // among a frame's candidates say.
@@ -343,17 +340,20 @@ extension BallTracker {
     }
 
     /// Whether a window holds points in under ``TrackerSettings/gappyChainSupport`` of the
-    /// frames it spans, its median point that was a frame's candidate stands at most
+    /// frames it spans and either its track's points beat chance by less than
+    /// ``TrackerSettings/gappyChainEvidence`` (`evidence`, its ``Track/chanceEvidence``) or its
+    /// median point that was a frame's candidate stands at most
     /// ``TrackerSettings/gappyChainContrastMargin`` levels past its frame's noise threshold,
     /// and its frames held ``TrackerSettings/gappyChainCrowd`` candidates or more on average:
     /// a fast chain of noise specks that skips the frames where its gate held none. Its points
     /// are fewer than the frames, so its specks need not be as uniformly faint as
     /// ``isSpeckChain(_:)`` asks: a chain that began on a ball at its launch and ran on over
     /// specks at 20-30 px a frame is one.
-    func isGappySpeckChain(_ points: ArraySlice<TrackPoint>) -> Bool {
+    func isGappySpeckChain(_ points: ArraySlice<TrackPoint>, evidence: Double) -> Bool {
         guard let first = points.first, let last = points.last else { return false }
         let frames = Double(last.frame - first.frame + 1)
         guard Double(points.count) < settings.gappyChainSupport * frames else { return false }
+        if evidence < settings.gappyChainEvidence { return true }
         var margins: [Int] = []
         margins.reserveCapacity(points.count)
         var crowd = 0

@@ -591,6 +591,12 @@ struct TrackerSettings {
     /// 30 fps dtl-noise-jitter-1, -3 and -9, sky-birds-clouds-7) held points in 53-62% of their
     /// frames; the balls found there, 75-100%.
     var gappyChainSupport = 0.7
+    /// Chance evidence (``Track/chanceEvidence``) under which such a window is chance in
+    /// frames of any crowd: the two gappy chains that still passed with the crowd test alone
+    /// (1280x720 60 fps dtl-floodlights-24, 480x270 60 fps dtl-everything-6, frames of 40-90
+    /// candidates) had earned 1.25-1.45, the balls' gappy windows 6 and more. At 3 no clip of
+    /// the ten sets changed, and those two false trajectories went.
+    var gappyChainEvidence = 3.0
     /// Levels past its frame's noise threshold the median point of such a window may stand
     /// (those false chains: 1-3; the balls in the same frames: 9-20).
     var gappyChainContrastMargin = 3
