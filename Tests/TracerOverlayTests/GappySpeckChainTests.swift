@@ -64,13 +64,29 @@ import MediaKitLinux
         })
     }
 
+    /// A tracker that has seen frames 0-23, each with `specks` still noise specks (threshold 5).
+    func tracker(specks: Int) -> BallTracker {
+        var tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 1000))
+        let candidates = (0..<specks).map { j in
+            BallCandidate(x: 6 + 7 * Double(j % 12), y: 200 + 6 * Double(j / 12), radius: 0.7, halfLength: 0.7, area: 2,
+                          polarity: 1, peakContrast: 6, neighbourhoodActivity: 0)
+        }
+        for n in 0..<24 {
+            _ = tracker.update(candidates, frameNumber: n, time: MediaTime(value: Int64(n), timescale: 30),
+                               t: Double(n) / 30, noiseThreshold: 5)
+        }
+        return tracker
+    }
+
     @Test func aGappyWindowWhosePointsBeatChanceByTooLittleIsChanceHoweverBright() {
-        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 1000))
-        // Points well above any threshold (the frames' crowds are not known here), so only
-        // the evidence can say.
-        #expect(tracker.isGappySpeckChain(arcPoints(gappy: true), evidence: 1.3))
-        #expect(!tracker.isGappySpeckChain(arcPoints(gappy: true), evidence: 8))
+        // Points 25 levels past the threshold, among 30 specks a frame: only the evidence says.
+        let crowded = tracker(specks: 30)
+        #expect(crowded.isGappySpeckChain(arcPoints(gappy: true), evidence: 1.3))
+        #expect(!crowded.isGappySpeckChain(arcPoints(gappy: true), evidence: 8))
         // A window with a point in every frame is never a gappy chain.
-        #expect(!tracker.isGappySpeckChain(arcPoints(gappy: false), evidence: 0))
+        #expect(!crowded.isGappySpeckChain(arcPoints(gappy: false), evidence: 0))
+        // Among 5 specks a frame chance has too little to chain: a receding ball's first points
+        // land off its predictions, and that is no evidence against it.
+        #expect(!tracker(specks: 5).isGappySpeckChain(arcPoints(gappy: true), evidence: 1.3))
     }
 }

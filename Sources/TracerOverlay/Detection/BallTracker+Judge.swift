@@ -341,7 +341,8 @@ extension BallTracker {
 
     /// Whether a window holds points in under ``TrackerSettings/gappyChainSupport`` of the
     /// frames it spans and either its track's points beat chance by less than
-    /// ``TrackerSettings/gappyChainEvidence`` (`evidence`, its ``Track/chanceEvidence``) or its
+    /// ``TrackerSettings/gappyChainEvidence`` (`evidence`, its ``Track/chanceEvidence``) in
+    /// frames of ``TrackerSettings/gappyChainEvidenceCrowd`` candidates or more, or its
     /// median point that was a frame's candidate stands at most
     /// ``TrackerSettings/gappyChainContrastMargin`` levels past its frame's noise threshold,
     /// and its frames held ``TrackerSettings/gappyChainCrowd`` candidates or more on average:
@@ -353,7 +354,6 @@ extension BallTracker {
         guard let first = points.first, let last = points.last else { return false }
         let frames = Double(last.frame - first.frame + 1)
         guard Double(points.count) < settings.gappyChainSupport * frames else { return false }
-        if evidence < settings.gappyChainEvidence { return true }
         var margins: [Int] = []
         margins.reserveCapacity(points.count)
         var crowd = 0
@@ -363,7 +363,9 @@ extension BallTracker {
             margins.append(p.contrast - entry.noiseThreshold)
             crowd += entry.candidates
         }
-        guard !margins.isEmpty, crowd >= settings.gappyChainCrowd * margins.count else { return false }
+        guard !margins.isEmpty else { return false }
+        if evidence < settings.gappyChainEvidence && crowd >= settings.gappyChainEvidenceCrowd * margins.count { return true }
+        guard crowd >= settings.gappyChainCrowd * margins.count else { return false }
         margins.sort()
         return margins[margins.count / 2] <= settings.gappyChainContrastMargin
     }

@@ -39,38 +39,72 @@ extension BallTracker {
         var skipped = 0
         var passedGap = false
         for _ in 0..<settings.longestLookBack {
-            let first = track.points[0]
-            let polarity = lookBackPolarity(track)
             // Frames still held by the detector (it keeps 96) and whose time is known.
             guard f >= 0, frame - f < 90 else { return }
             let entry = recentFrames[f % recentFrames.count]
             guard entry.frame == f else { return }
-            let later = Array(track.points.prefix(settings.trajectoryLength))
-            guard let model = BackFlight(later, recedingFrom: settings.lookBackRecession),
-                  let back = model.place(at: entry.t) else { return }
-            let references = lookBackReferences(track.points, for: f, around: (back.x, back.y), radius: first.radius)
-            guard !references.isEmpty else { return }
-            // The motion over one frame interval centred on this frame's time.
-            let interval = (first.t - entry.t) / Double(first.frame - f)
-            var motion: SIMD2<Double>? = nil
-            if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
-                motion = SIMD2(b.x - a.x, b.y - a.y)
+            var outcome = lookBack(track, at: f, entry: entry, modelPoints: settings.trajectoryLength,
+                                   passedGap: passedGap, search: search)
+            // A ball receding down the line slows in the image fastest over its first frames,
+            // and a window's fit traces its launch back short of the tee; the flight's first
+            // few points, traced back, reach it. Their looser fit reaches the club head as
+            // readily, so only the launch is taken so: a find where the ball sat at rest in
+            // the frames before.
+            if case .nothing = outcome, f == track.points[0].frame - 1, track.points.count > settings.lookBackStartPoints,
+               case .found(let candidate, false) = lookBack(track, at: f, entry: entry, modelPoints: settings.lookBackStartPoints,
+                                                             passedGap: passedGap, search: search),
+               restingBall(at: TrackPoint(candidate, time: entry.time, t: entry.t, frame: f), in: track, search: search) != nil {
+                outcome = .found(candidate, isAtRest: false)
             }
-            let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity, references: references,
-                                      frame: f, byAppearance: false, motion: motion, streakOnly: passedGap)
-            if let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first, pastGap: passedGap) {
-                if found.isAtRest { return }
-                var p = TrackPoint(found.candidate, time: entry.time, t: entry.t, frame: f)
+            switch outcome {
+            case .cannotLook: return
+            case .found(let candidate, let isAtRest):
+                if isAtRest { return }
+                var p = TrackPoint(candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: 0)
                 skipped = 0
-            } else {
+            case .nothing:
                 skipped += 1
                 passedGap = true
                 if skipped > 1 { return }
             }
             f -= 1
         }
+    }
+
+    /// What one step of ``extendBackwards(_:search:)`` finds in frame `f`.
+    enum LookBackOutcome {
+        /// The flight traced back gives no place there, or no later frame to compare with.
+        case cannotLook
+        /// Nothing it accepts (``accepts(_:back:motion:first:pastGap:)``).
+        case nothing
+        /// A find, and whether it is the ball at rest.
+        case found(BallCandidate, isAtRest: Bool)
+    }
+
+    /// Looks in frame `f` (its ``recentFrames`` entry `entry`) where the flight of `track`'s
+    /// first `modelPoints` points, traced back, puts its object.
+    func lookBack(_ track: Track, at f: Int, entry: RecentFrame, modelPoints: Int, passedGap: Bool,
+                  search: (LocalSearch) -> BallCandidate?) -> LookBackOutcome {
+        let first = track.points[0]
+        let later = Array(track.points.prefix(modelPoints))
+        guard let model = BackFlight(later, recedingFrom: settings.lookBackRecession),
+              let back = model.place(at: entry.t) else { return .cannotLook }
+        let references = lookBackReferences(track.points, for: f, around: (back.x, back.y), radius: first.radius)
+        guard !references.isEmpty else { return .cannotLook }
+        // The motion over one frame interval centred on this frame's time.
+        let interval = (first.t - entry.t) / Double(first.frame - f)
+        var motion: SIMD2<Double>? = nil
+        if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
+            motion = SIMD2(b.x - a.x, b.y - a.y)
+        }
+        let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: lookBackPolarity(track),
+                                  references: references, frame: f, byAppearance: false, motion: motion,
+                                  streakOnly: passedGap)
+        guard let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first, pastGap: passedGap)
+        else { return .nothing }
+        return .found(found.candidate, isAtRest: found.isAtRest)
     }
 
     /// Whether a look back past a frame without a find takes a streak of mean change `contrast`

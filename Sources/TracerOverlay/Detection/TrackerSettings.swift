@@ -428,6 +428,19 @@ struct TrackerSettings {
     var fullSizeSpeckContrastRatio = 1.0
     /// Most frames a newly confirmed track looks back for its object before its first point.
     var longestLookBack = 12
+    /// Points from its start whose flight, traced back, a look back tries in the frame just
+    /// before a track's first point when the flight of its first `trajectoryLength` finds
+    /// nothing there, taking a find only where the ball sat at rest in the frames before it
+    /// (``BallTracker/restingBall(at:in:search:)``): a ball receding down the line slows in
+    /// the image fastest over its first frames, and a window's fit traces the launch back
+    /// short of the tee (640x360 30 fps dtl-noise-jitter-1: 95 px from the launch to the next
+    /// point, 38 to the one after; ten points put the launch 28 px up the path, in a gate of
+    /// 14, six points 15 px off, in 18). Without the test of rest the looser fit took the
+    /// club head or a speck as readily: on the ten sets 4 clips fewer passed and one reported a
+    /// false trajectory; with it the same clips pass, five reach their launch or report a
+    /// frame sooner, and one starts a frame late on a still blob beside the path (960x540
+    /// dtl-club-walkers-6).
+    var lookBackStartPoints = 6
     /// A look back seeks the sign (lighter or darker than the background) of this many of the
     /// track's earliest points. The majority of its first eight said darker for a ball that had
     /// risen into the sky, so the look back at 30 fps took the dark hole the ball left on the
@@ -591,12 +604,18 @@ struct TrackerSettings {
     /// 30 fps dtl-noise-jitter-1, -3 and -9, sky-birds-clouds-7) held points in 53-62% of their
     /// frames; the balls found there, 75-100%.
     var gappyChainSupport = 0.7
-    /// Chance evidence (``Track/chanceEvidence``) under which such a window is chance in
-    /// frames of any crowd: the two gappy chains that still passed with the crowd test alone
+    /// Chance evidence (``Track/chanceEvidence``) under which such a window is chance, its
+    /// points however far past the noise threshold (in frames of
+    /// ``gappyChainEvidenceCrowd`` candidates or more): the two gappy chains that still passed with the crowd test alone
     /// (1280x720 60 fps dtl-floodlights-24, 480x270 60 fps dtl-everything-6, frames of 40-90
     /// candidates) had earned 1.25-1.45, the balls' gappy windows 6 and more. At 3 no clip of
     /// the ten sets changed, and those two false trajectories went.
     var gappyChainEvidence = 3.0
+    /// Candidates per frame, on average over such a window's frames, from which its evidence
+    /// decides: chance needs candidates to chain, while a receding ball's first points land
+    /// off a young track's predictions however few candidates there are (those two false
+    /// chains: frames of 40-90).
+    var gappyChainEvidenceCrowd = 20
     /// Levels past its frame's noise threshold the median point of such a window may stand
     /// (those false chains: 1-3; the balls in the same frames: 9-20).
     var gappyChainContrastMargin = 3
