@@ -597,7 +597,7 @@ struct TrackerSettings {
     /// 76-185): no true flight was held back at either.
     var speckChainCrowd = 50
     /// Share of its frames below which a window holds points in too few of the frames it
-    /// spans to be a ball among crowds of noise specks (``BallTracker/isGappySpeckChain(_:)``):
+    /// spans to be a ball among crowds of noise specks (``BallTracker/isGappySpeckChain(_:evidence:)``):
     /// a chain of specks moving 20-30 px a frame hops over the frames where its gate held none,
     /// and its wide gate finds another a frame or two on. The false trajectories such chains
     /// made once their hypotheses kept their places (``promiseCountsChanceEvidence``: 640x360
