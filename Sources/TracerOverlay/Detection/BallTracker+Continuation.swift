@@ -171,13 +171,28 @@ extension BallTracker {
     /// uuid, or retracing it: ``retraces(_:_:)``): a branch of a flight confirmed since it ended,
     /// taken up again, becomes a second flight on the same ball, and the two drew 640x360
     /// 120 fps dtl-everything-2's reported flight off the ball (recall 0.913 -> 0.254).
-    func lostLaunch(continuedBy young: Track) -> Int? {
+    ///
+    /// `unfollowed`: ``unfollowedLaunches()`` as it stands, where the caller asks for many young
+    /// tracks between changes to ``ended`` and the confirmed tracks.
+    func lostLaunch(continuedBy young: Track, unfollowed: [Bool]? = nil) -> Int? {
         ended.indices.filter { k in
             !ended[k].confirmed && isAhead(young, of: ended[k]) && continues(ended[k], with: young)
-                && !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || retraces(ended[k], $0)) }
-                && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
+                && (unfollowed.map { $0[k] } ?? isUnfollowedLaunch(k))
         }
         .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+    }
+
+    /// Whether no confirmed flight follows ended track `k`'s object already: none shares its
+    /// uuid or retraces it (``lostLaunch(continuedBy:unfollowed:)``).
+    func isUnfollowedLaunch(_ k: Int) -> Bool {
+        !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || retraces(ended[k], $0)) }
+            && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
+    }
+
+    /// ``isUnfollowedLaunch(_:)`` for each of ``ended``'s unconfirmed tracks (false for the
+    /// confirmed ones).
+    func unfollowedLaunches() -> [Bool] {
+        ended.indices.map { !ended[$0].confirmed && isUnfollowedLaunch($0) }
     }
 
     /// Whether a lost launch taken up by a young track (`whole`, the frames between searched)

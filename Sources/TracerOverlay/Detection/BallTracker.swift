@@ -440,9 +440,13 @@ struct BallTracker {
             // Whether a lost launch passes as a flight on its own, judged once a frame: every
             // two-point hypothesis that continues it asks.
             var passesAlone: [UUID: Bool] = [:]
+            // Which launches no confirmed flight follows, worked out once for the dozens of
+            // young tracks that ask, and again after each take-up.
+            var unfollowed: [Bool]? = nil
             for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
                 && tracks[i].points.count >= settings.lostLaunchResumingPoints - 1 && tracks[i].points.count < settings.trajectoryLength {
-                guard let k = lostLaunch(continuedBy: tracks[i]) else { continue }
+                if unfollowed == nil { unfollowed = unfollowedLaunches() }
+                guard let k = lostLaunch(continuedBy: tracks[i], unfollowed: unfollowed) else { continue }
                 // Two points will do where the launch passed every test of a flight on its own
                 // (1280x720 25 fps dtl-noise-jitter-1: eight points, x264 erased the ball for two
                 // frames and again after the young track's second; reported 13 -> 11 frames in).
@@ -479,6 +483,7 @@ struct BallTracker {
                       judge(whole, window: whole.points.count) == .trajectory else { continue }
                 tracks[i] = takeUpLostLaunch(k, as: whole)
                 verdicts[i] = .trajectory
+                unfollowed = nil
             }
         }
         guard drop.contains(true) else { return (heldBack, verdicts) }
