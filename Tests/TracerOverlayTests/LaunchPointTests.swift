@@ -35,6 +35,9 @@ import MediaKitLinux
     /// At 640x360 30 fps the launch frame's point, a streak's centre or the club head over the
     /// ball, lay 7-10 px from the ball at rest, too far for the point to be placed from it
     /// (dtl-portrait-9: 8.3 px off, tolerance 5.6; dtl-club-walkers-8: 10.1, tolerance 4.5).
+    /// At 25 fps the ball's first hypothesis took the club head, dark, swinging on 70 px above
+    /// the tee beside the ball's faint light streak, and the look back sought the flight's
+    /// sign, the sky's (1280x720 dtl-club-walkers-2: 41 px off, tolerance 7.4).
     static let cases = [Case(scenario: "dtl-clean", seed: 2), Case(scenario: "dtl-noise-jitter", seed: 2),
                         Case(scenario: "dtl-dark-ball", seed: 1, frameRate: 120, duration: 3),
                         Case(scenario: "dtl-club-walkers", seed: 2, frameRate: 30, duration: 3, width: 640, height: 360),
@@ -44,7 +47,8 @@ import MediaKitLinux
                         Case(scenario: "dtl-noise-jitter", seed: 3, duration: 3),
                         Case(scenario: "dtl-club-walkers", seed: 3, duration: 3, width: 1920, height: 1080),
                         Case(scenario: "dtl-portrait", seed: 9, frameRate: 30, duration: 3, width: 640, height: 360),
-                        Case(scenario: "dtl-club-walkers", seed: 8, frameRate: 30, duration: 3, width: 640, height: 360)]
+                        Case(scenario: "dtl-club-walkers", seed: 8, frameRate: 30, duration: 3, width: 640, height: 360),
+                        Case(scenario: "dtl-club-walkers", seed: 2, duration: 3)]
 
     /// How far the flight's first point lies from the ball in the launch frame, the scorer's
     /// tolerance there, the frame of that point and the launch frame.
@@ -135,5 +139,66 @@ import MediaKitLinux
         #expect(!tracker.dropPointsBeforeLaunch(&track, search: search))
         #expect(!tracker.placeRestingLaunchPoint(&track, search: search))
         #expect(track.points.count == 12 && track.points[0].y == 300)
+    }
+
+    /// A flight down the line at 25 fps, on a vertical line at x = 400 of the analysis frame:
+    /// its first point, in frame 23, dark (the club head swinging on beside the ball), the rest
+    /// light (the ball over the grass), 112, 52, 29 ... px apart.
+    static func darkLaunch() -> Track {
+        var track = Track.confirmed(onVerticalLineAt: 400, heights: [347, 235, 183, 154, 132, 116, 104, 94, 86, 80], frameRate: 25,
+                                    firstFrame: 23)
+        track.points[0].polarity = -1
+        track.points[0].radius = 4.5
+        return track
+    }
+
+    /// A search that finds, in frame 23 only, a light blob of 10 levels at `ink` (where it is
+    /// sought within reach of it), and nothing else: no ball at rest in the frames before.
+    static func lightInk(at ink: (x: Double, y: Double)) -> (LocalSearch) -> BallCandidate? {
+        { request in
+            guard request.frame == 23, request.polarity > 0 else { return nil }
+            let dx = ink.x - request.x, dy = ink.y - request.y
+            guard dx * dx + dy * dy <= request.radius * request.radius else { return nil }
+            return BallCandidate(x: ink.x, y: ink.y, radius: 1.5, halfLength: 1.5, area: 8, polarity: 1, peakContrast: 10,
+                                 neighbourhoodActivity: 0)
+        }
+    }
+
+    /// A dark first point before a light flight, a struck ball's pace from the next, with no
+    /// light ink at its place and no ball at rest there, is no ball (a ball only turns from
+    /// lighter to darker as it leaves the ground): it goes. So does one with light ink 6 px
+    /// beside the path, a fringe of the club head's blob.
+    @Test func aDarkLaunchPointOffTheBallGoes() {
+        let tracker = Self.tracker
+        for ink in [(x: 1000.0, y: 1000.0), (x: 394.0, y: 348.0)] {
+            var track = Self.darkLaunch()
+            #expect(tracker.dropDarkLaunchPoint(&track, search: Self.lightInk(at: ink)), "light ink at \(ink)")
+            #expect(track.points.first?.frame == 24)
+        }
+    }
+
+    /// The same dark point is kept where the ball's own light ink lies on the path at its
+    /// place (a streak measure moved it onto the ball's streak), where the ball sat at rest
+    /// there in the frames before (the club head over the ball at address marks the launch),
+    /// and where the next point is dark too or the turn is from light to dark (a ball rising
+    /// from the grass into the sky).
+    @Test func aDarkLaunchPointOnTheBallStays() {
+        let tracker = Self.tracker
+        var onPath = Self.darkLaunch()
+        #expect(!tracker.dropDarkLaunchPoint(&onPath, search: Self.lightInk(at: (400, 349))))
+        #expect(onPath.points.count == 10)
+
+        var atRest = Self.darkLaunch()
+        #expect(!tracker.dropDarkLaunchPoint(&atRest, search: Self.ballAtRest(y: 347, before: 23)))
+        #expect(atRest.points.count == 10)
+
+        var allDark = Self.darkLaunch()
+        for i in allDark.points.indices { allDark.points[i].polarity = -1 }
+        #expect(!tracker.dropDarkLaunchPoint(&allDark, search: { _ in nil }))
+
+        var lightThenDark = Self.darkLaunch()
+        for i in lightThenDark.points.indices { lightThenDark.points[i].polarity = i == 0 ? 1 : -1 }
+        #expect(!tracker.dropDarkLaunchPoint(&lightThenDark, search: { _ in nil }))
+        #expect(lightThenDark.points.count == 10)
     }
 }

@@ -90,3 +90,51 @@ extension BallTracker {
         return true
     }
 }
+
+extension BallTracker {
+    /// Drops a confirmed flight's first point where it is darker than its background and the
+    /// next point, a frame later and a struck ball's pace away, lighter, with none of the next
+    /// point's sign on the path at its place and no ball at rest there
+    /// (``restingBall(at:in:search:)``): the club head swinging on past the tee beside the
+    /// ball's faint streak, not the ball. A ball turns only from lighter to darker as it leaves
+    /// the ground for the sky, and where the club head's blob does mark the launch it lies over
+    /// the ball at address or its streak. The frame is then looked at again for the ball's own
+    /// sign. (25 fps: 1280x720 dtl-club-walkers-2 and dtl-dark-ball-3, 1920x1080
+    /// dtl-dark-ball-2 and dtl-floodlights-2, the club head 40-68 px from the ball and up to
+    /// 70 px above the tee: the look back and the ball's first hypotheses seek the flight's
+    /// sign, the sky's.) Returns whether the point was dropped.
+    func dropDarkLaunchPoint(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        guard track.points.count >= 5 else { return false }
+        let first = track.points[0], next = track.points[1]
+        guard first.polarity < 0, next.polarity > 0, next.frame - first.frame == 1, leavesAtLaunchPace(first, for: next),
+              !first.foundByAppearance, frame - first.frame < 90 else { return false }
+        // The streak measures may have moved the point onto the ball's own ink since its blob
+        // was taken: kept where the next point's sign shows at its place, on the path (a light
+        // fringe beside the club head's blob is no ball's ink).
+        let later = Array(track.points.dropFirst().prefix(settings.trajectoryLength))
+        let references = lookBackReferences(later, for: first.frame, around: (first.x, first.y), radius: first.radius)
+        guard !references.isEmpty else { return false }
+        let own = LocalSearch(x: first.x, y: first.y, radius: max(first.radius, 1.5) + 2, polarity: next.polarity,
+                              references: references, frame: first.frame, byAppearance: false, motion: nil)
+        if let ink = search(own) {
+            let dx = next.x - first.x, dy = next.y - first.y, length = (dx * dx + dy * dy).squareRoot()
+            let aside = abs((ink.x - first.x) * dy - (ink.y - first.y) * dx) / max(length, 1e-9)
+            if aside <= settings.darkLaunchInkAside { return false }
+        }
+        guard restingBall(at: first, in: track, search: search) == nil else { return false }
+        track.points.removeFirst()
+        // The launch frame looked at again for the ball's own sign where the flight traced back
+        // puts it (the look back sought the flight's sign, the sky's), not on the dropped
+        // blob's fringe. Not from the flight's first few points: their looser fit reached a
+        // streak of the club head's fringe (1280x720 25 fps dtl-dark-ball-3).
+        let entry = recentFrames[first.frame % recentFrames.count]
+        guard entry.frame == first.frame,
+              case .found(let candidate, false) = lookBack(track, at: first.frame, entry: entry, modelPoints: settings.trajectoryLength,
+                                                          passedGap: false, polarity: next.polarity, search: search) else { return true }
+        var p = TrackPoint(candidate, time: entry.time, t: entry.t, frame: first.frame)
+        guard BallTracker.distance(p, first) > max(first.radius, settings.darkLaunchInkAside) else { return true }
+        p.foundByLocalSearch = true
+        track.points.insert(p, at: 0)
+        return true
+    }
+}

@@ -84,8 +84,9 @@ extension BallTracker {
     }
 
     /// Looks in frame `f` (its ``recentFrames`` entry `entry`) where the flight of `track`'s
-    /// first `modelPoints` points, traced back, puts its object.
-    func lookBack(_ track: Track, at f: Int, entry: RecentFrame, modelPoints: Int, passedGap: Bool,
+    /// first `modelPoints` points, traced back, puts its object, for a blob of `polarity`
+    /// (``lookBackPolarity(_:)`` where nil).
+    func lookBack(_ track: Track, at f: Int, entry: RecentFrame, modelPoints: Int, passedGap: Bool, polarity: Int8? = nil,
                   search: (LocalSearch) -> BallCandidate?) -> LookBackOutcome {
         let first = track.points[0]
         let later = Array(track.points.prefix(modelPoints))
@@ -99,7 +100,7 @@ extension BallTracker {
         if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
             motion = SIMD2(b.x - a.x, b.y - a.y)
         }
-        let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: lookBackPolarity(track),
+        let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity ?? lookBackPolarity(track),
                                   references: references, frame: f, byAppearance: false, motion: motion,
                                   streakOnly: passedGap)
         guard let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first, pastGap: passedGap)

@@ -309,6 +309,7 @@ struct BallTracker {
             if settings.remeasuresFirstPoint, tracks[i].confirmed, tracks[i].remeasuredFirstFrame != tracks[i].points[0].frame {
                 tracks[i].remeasuredFirstFrame = tracks[i].points[0].frame
                 if remeasureFirstPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
+                if dropDarkLaunchPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if remeasureStreakPoints(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if dropPointsBeforeLaunch(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if placeRestingLaunchPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }

@@ -197,6 +197,11 @@ struct TrackerSettings {
     /// nothing for a very short one. Over the 726 clips of BENCHMARKS.md's session 48, 0.03 and
     /// 0.045 scored alike; 0.03 errs least on the ball's rest for a short shutter.
     var restingLaunchLead = 0.03
+    /// Farthest (pixels) from the path a find of the ball's sign may lie at a dark launch
+    /// point and mark it as the ball's own ink (``BallTracker/dropDarkLaunchPoint(_:search:)``):
+    /// the streak's ink under the points kept lay 0-0.4 px from the path, the light fringe
+    /// beside the club head's blob 6.3 px.
+    var darkLaunchInkAside = 3.0
     /// How many of a confirmed flight's first points may be drawn towards its fitted flight
     /// (``BallTracker/pullFaintStartOntoFlight(_:)``): the streaks of a struck ball's first
     /// frames.
