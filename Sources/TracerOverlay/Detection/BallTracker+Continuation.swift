@@ -115,7 +115,18 @@ extension BallTracker {
 
     /// ``continues(_:with:)`` worked out.
     private func continuesUnmemoized(_ old: Track, with young: Track) -> Bool {
-        let before = Self.before(young, old)
+        // All a prediction reads, as the memo's key says: the last points before the young
+        // track's first frame, not a copy of a long flight's every point.
+        var before = old
+        let first = young.points[0].frame
+        var kept: [TrackPoint] = []
+        kept.reserveCapacity(Self.continuationHistory)
+        for p in old.points.reversed() where p.frame < first {
+            kept.append(p)
+            if kept.count == Self.continuationHistory { break }
+        }
+        before.points = kept.reversed()
+        before.lastFrame = before.points.last?.frame ?? old.lastFrame
         guard young.points[0].frame - before.lastFrame <= settings.resumeWindow else { return false }
         // A track losing its ball often takes a wrong point on its way out (x264 erased the
         // ball in that frame and a speck nearby passed), which bends the flight it predicts
