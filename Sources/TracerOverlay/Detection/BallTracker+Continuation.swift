@@ -115,18 +115,8 @@ extension BallTracker {
 
     /// ``continues(_:with:)`` worked out.
     private func continuesUnmemoized(_ old: Track, with young: Track) -> Bool {
-        // All a prediction reads, as the memo's key says: the last points before the young
-        // track's first frame, not a copy of a long flight's every point.
-        var before = old
-        let first = young.points[0].frame
-        var kept: [TrackPoint] = []
-        kept.reserveCapacity(Self.continuationHistory)
-        for p in old.points.reversed() where p.frame < first {
-            kept.append(p)
-            if kept.count == Self.continuationHistory { break }
-        }
-        before.points = kept.reversed()
-        before.lastFrame = before.points.last?.frame ?? old.lastFrame
+        // All a prediction reads, as the memo's key says, not a copy of a long flight's every point.
+        let before = Self.before(young, old, keepingLast: Self.continuationHistory)
         guard young.points[0].frame - before.lastFrame <= settings.resumeWindow else { return false }
         // A track losing its ball often takes a wrong point on its way out (x264 erased the
         // ball in that frame and a speck nearby passed), which bends the flight it predicts
@@ -147,10 +137,17 @@ extension BallTracker {
         return false
     }
 
-    /// `old` as it was before `young`'s first frame.
-    static func before(_ young: Track, _ old: Track) -> Track {
+    /// `old` as it was before `young`'s first frame, keeping only its last `keepingLast` points
+    /// there (all where nil).
+    static func before(_ young: Track, _ old: Track, keepingLast limit: Int? = nil) -> Track {
         var track = old
-        track.points = old.points.filter { $0.frame < young.points[0].frame }
+        let first = young.points[0].frame
+        var kept: [TrackPoint] = []
+        for p in old.points.reversed() where p.frame < first {
+            kept.append(p)
+            if kept.count == limit { break }
+        }
+        track.points = kept.reversed()
         track.lastFrame = track.points.last?.frame ?? old.lastFrame
         return track
     }
