@@ -142,12 +142,15 @@ extension BallTracker {
     static func before(_ young: Track, _ old: Track, keepingLast limit: Int? = nil) -> Track {
         var track = old
         let first = young.points[0].frame
+        // One buffer, sized once: a lost launch's every young follower asks for this.
         var kept: [TrackPoint] = []
+        kept.reserveCapacity(min(limit ?? old.points.count, old.points.count))
         for p in old.points.reversed() where p.frame < first {
             kept.append(p)
             if kept.count == limit { break }
         }
-        track.points = kept.reversed()
+        kept.reverse()
+        track.points = kept
         track.lastFrame = track.points.last?.frame ?? old.lastFrame
         return track
     }
