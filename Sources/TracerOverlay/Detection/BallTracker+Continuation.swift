@@ -186,24 +186,37 @@ extension BallTracker {
     /// `unfollowed`: ``unfollowedLaunches()`` as it stands, where the caller asks for many young
     /// tracks between changes to ``ended`` and the confirmed tracks.
     func lostLaunch(continuedBy young: Track, unfollowed: [Bool]? = nil) -> Int? {
-        ended.indices.filter { k in
-            !ended[k].confirmed && isAhead(young, of: ended[k]) && continues(ended[k], with: young)
-                && (unfollowed.map { $0[k] } ?? isUnfollowedLaunch(k))
+        // A plain loop: asked tens of thousands of times a clip, and a closure over the tracker
+        // cost a copy of it each time.
+        var latest: Int? = nil
+        for k in ended.indices where !ended[k].confirmed {
+            guard isAhead(young, of: ended[k]), continues(ended[k], with: young),
+                  unfollowed?[k] ?? isUnfollowedLaunch(k) else { continue }
+            // The first of the latest-ending, longest ones.
+            if let j = latest, (ended[k].lastFrame, ended[k].points.count) <= (ended[j].lastFrame, ended[j].points.count) { continue }
+            latest = k
         }
-        .max { (ended[$0].lastFrame, ended[$0].points.count) < (ended[$1].lastFrame, ended[$1].points.count) }
+        return latest
     }
 
     /// Whether no confirmed flight follows ended track `k`'s object already: none shares its
     /// uuid or retraces it (``lostLaunch(continuedBy:unfollowed:)``).
     func isUnfollowedLaunch(_ k: Int) -> Bool {
-        !tracks.contains { $0.confirmed && ($0.uuid == ended[k].uuid || retraces(ended[k], $0)) }
+        isUnfollowedLaunch(k, confirmedTracks: tracks.indices.filter { tracks[$0].confirmed })
+    }
+
+    /// ``isUnfollowedLaunch(_:)`` given the indices of the confirmed tracks: a few among
+    /// thousands of hypotheses, found once for all the launches asked about.
+    private func isUnfollowedLaunch(_ k: Int, confirmedTracks: [Int]) -> Bool {
+        !confirmedTracks.contains { tracks[$0].uuid == ended[k].uuid || retraces(ended[k], tracks[$0]) }
             && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
     }
 
     /// ``isUnfollowedLaunch(_:)`` for each of ``ended``'s unconfirmed tracks (false for the
     /// confirmed ones).
     func unfollowedLaunches() -> [Bool] {
-        ended.indices.map { !ended[$0].confirmed && isUnfollowedLaunch($0) }
+        let confirmedTracks = tracks.indices.filter { tracks[$0].confirmed }
+        return ended.indices.map { !ended[$0].confirmed && isUnfollowedLaunch($0, confirmedTracks: confirmedTracks) }
     }
 
     /// Whether a lost launch taken up by a young track (`whole`, the frames between searched)
