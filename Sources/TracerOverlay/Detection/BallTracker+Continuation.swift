@@ -183,15 +183,20 @@ extension BallTracker {
     /// taken up again, becomes a second flight on the same ball, and the two drew 640x360
     /// 120 fps dtl-everything-2's reported flight off the ball (recall 0.913 -> 0.254).
     ///
-    /// `unfollowed`: ``unfollowedLaunches()`` as it stands, where the caller asks for many young
-    /// tracks between changes to ``ended`` and the confirmed tracks.
-    func lostLaunch(continuedBy young: Track, unfollowed: [Bool]? = nil) -> Int? {
+    /// `unfollowed`: the record of which launches no flight follows (``unfollowedLaunches()``),
+    /// where the caller asks for many young tracks between changes to ``ended`` and the
+    /// confirmed tracks.
+    func lostLaunch(continuedBy young: Track, unfollowed: UnfollowedLaunches? = nil) -> Int? {
         // A plain loop: asked tens of thousands of times a clip, and a closure over the tracker
         // cost a copy of it each time.
         var latest: Int? = nil
         for k in ended.indices where !ended[k].confirmed {
-            guard isAhead(young, of: ended[k]), continues(ended[k], with: young),
-                  unfollowed?[k] ?? isUnfollowedLaunch(k) else { continue }
+            guard isAhead(young, of: ended[k]), continues(ended[k], with: young) else { continue }
+            if let unfollowed {
+                guard unfollowed.answer(k, compute: { isUnfollowedLaunch(k, confirmedTracks: unfollowed.confirmedTracks) }) else { continue }
+            } else {
+                guard isUnfollowedLaunch(k) else { continue }
+            }
             // The first of the latest-ending, longest ones.
             if let j = latest, (ended[k].lastFrame, ended[k].points.count) <= (ended[j].lastFrame, ended[j].points.count) { continue }
             latest = k
@@ -212,11 +217,10 @@ extension BallTracker {
             && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
     }
 
-    /// ``isUnfollowedLaunch(_:)`` for each of ``ended``'s unconfirmed tracks (false for the
-    /// confirmed ones).
-    func unfollowedLaunches() -> [Bool] {
-        let confirmedTracks = tracks.indices.filter { tracks[$0].confirmed }
-        return ended.indices.map { !ended[$0].confirmed && isUnfollowedLaunch($0, confirmedTracks: confirmedTracks) }
+    /// An empty record of which of ``ended``'s launches no confirmed flight follows, for the
+    /// tracks as they stand.
+    func unfollowedLaunches() -> UnfollowedLaunches {
+        UnfollowedLaunches(launches: ended.count, confirmedTracks: tracks.indices.filter { tracks[$0].confirmed })
     }
 
     /// Whether a lost launch taken up by a young track (`whole`, the frames between searched)

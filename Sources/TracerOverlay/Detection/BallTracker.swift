@@ -441,9 +441,10 @@ struct BallTracker {
             // Whether a lost launch passes as a flight on its own, judged once a frame: every
             // two-point hypothesis that continues it asks.
             var passesAlone: [UUID: Bool] = [:]
-            // Which launches no confirmed flight follows, worked out once for the dozens of
-            // young tracks that ask, and again after each take-up.
-            var unfollowed: [Bool]? = nil
+            // Which launches no confirmed flight follows, worked out for each the first time a
+            // young track continues it, kept for the dozens of others that ask, and forgotten
+            // after each take-up.
+            var unfollowed: UnfollowedLaunches? = nil
             for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
                 && tracks[i].points.count >= settings.lostLaunchResumingPoints - 1 && tracks[i].points.count < settings.trajectoryLength {
                 if unfollowed == nil { unfollowed = unfollowedLaunches() }
