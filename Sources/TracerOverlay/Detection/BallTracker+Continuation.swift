@@ -187,8 +187,7 @@ extension BallTracker {
     /// where the caller asks for many young tracks between changes to ``ended`` and the
     /// confirmed tracks.
     func lostLaunch(continuedBy young: Track, unfollowed: UnfollowedLaunches? = nil) -> Int? {
-        // A plain loop: asked tens of thousands of times a clip, and a closure over the tracker
-        // cost a copy of it each time.
+        // (A plain loop: asked tens of thousands of times a clip.)
         var latest: Int? = nil
         for k in ended.indices where !ended[k].confirmed {
             guard isAhead(young, of: ended[k]), continues(ended[k], with: young) else { continue }
