@@ -448,7 +448,9 @@ struct BallTracker {
             for i in tracks.indices where tracks[i].lastFrame == frame && !tracks[i].confirmed && !tracks[i].rejected
                 && tracks[i].points.count >= settings.lostLaunchResumingPoints - 1 && tracks[i].points.count < settings.trajectoryLength {
                 if unfollowed == nil { unfollowed = unfollowedLaunches() }
-                guard let k = lostLaunch(continuedBy: tracks[i], unfollowed: unfollowed) else { continue }
+                // (Read out first: handed over straight from the array, it cost a copy of the whole tracker.)
+                let young = tracks[i]
+                guard let k = lostLaunch(continuedBy: young, unfollowed: unfollowed) else { continue }
                 // Two points will do where the launch passed every test of a flight on its own
                 // (1280x720 25 fps dtl-noise-jitter-1: eight points, x264 erased the ball for two
                 // frames and again after the young track's second; reported 13 -> 11 frames in).
