@@ -189,13 +189,12 @@ extension BallTracker {
     func lostLaunch(continuedBy young: Track, unfollowed: UnfollowedLaunches? = nil) -> Int? {
         // (A plain loop: asked tens of thousands of times a clip.)
         var latest: Int? = nil
+        var unfollowed = unfollowed
         for k in ended.indices where !ended[k].confirmed {
             guard isAhead(young, of: ended[k]), continues(ended[k], with: young) else { continue }
-            if let unfollowed {
-                guard unfollowed.answer(k, compute: { isUnfollowedLaunch(k, confirmedTracks: unfollowed.confirmedTracks) }) else { continue }
-            } else {
-                guard isUnfollowedLaunch(k) else { continue }
-            }
+            let record = unfollowed ?? unfollowedLaunches()
+            unfollowed = record
+            guard record.answer(k, compute: { isUnfollowedLaunch(k, confirmedTracks: record.confirmedTracks) }) else { continue }
             // The first of the latest-ending, longest ones.
             if let j = latest, (ended[k].lastFrame, ended[k].points.count) <= (ended[j].lastFrame, ended[j].points.count) { continue }
             latest = k
@@ -203,15 +202,11 @@ extension BallTracker {
         return latest
     }
 
-    /// Whether no confirmed flight follows ended track `k`'s object already: none shares its
-    /// uuid or retraces it (``lostLaunch(continuedBy:unfollowed:)``).
-    func isUnfollowedLaunch(_ k: Int) -> Bool {
-        isUnfollowedLaunch(k, confirmedTracks: tracks.indices.filter { tracks[$0].confirmed })
-    }
-
-    /// ``isUnfollowedLaunch(_:)`` given the indices of the confirmed tracks: a few among
-    /// thousands of hypotheses, found once for all the launches asked about.
-    private func isUnfollowedLaunch(_ k: Int, confirmedTracks: [Int]) -> Bool {
+    /// Whether no confirmed flight follows ended track `k`'s object already: none of the
+    /// confirmed tracks (at `confirmedTracks`, a few among thousands of hypotheses, found once
+    /// for all the launches asked about) shares its uuid or retraces it, nor does a confirmed
+    /// ended track share its uuid (``lostLaunch(continuedBy:unfollowed:)``).
+    func isUnfollowedLaunch(_ k: Int, confirmedTracks: [Int]) -> Bool {
         !confirmedTracks.contains { tracks[$0].uuid == ended[k].uuid || retraces(ended[k], tracks[$0]) }
             && !ended.contains { $0.confirmed && $0.uuid == ended[k].uuid }
     }

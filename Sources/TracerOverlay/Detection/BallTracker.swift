@@ -29,6 +29,17 @@ struct BallTracker {
 
     init(settings: TrackerSettings) { self.settings = settings }
 
+    /// A tracker that holds `tracks` as its hypotheses and `ended` as the tracks that ran out of
+    /// misses lately, at analysed frame `frame`: the state a test sets up to put a question to
+    /// the tracker directly, where driving frames through ``update(_:frameNumber:time:t:noiseThreshold:search:)``
+    /// could not pin it down.
+    init(settings: TrackerSettings, tracks: [Track], ended: [Track], frame: Int) {
+        self.settings = settings
+        self.tracks = tracks
+        self.ended = ended
+        self.frame = frame
+    }
+
     mutating func reset() {
         tracks.removeAll(); ended.removeAll(); abandoned.removeAll(); frame = 0
         continuationMemo = ContinuationMemo()

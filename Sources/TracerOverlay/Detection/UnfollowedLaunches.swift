@@ -1,5 +1,5 @@
 /// Which of the tracker's ended lost launches no confirmed flight follows
-/// (``BallTracker/isUnfollowedLaunch(_:)``), worked out for a launch the first time a young
+/// (``BallTracker/isUnfollowedLaunch(_:confirmedTracks:)``), worked out for a launch the first time a young
 /// track continues it, and kept while ``BallTracker/ended`` and the confirmed tracks stay as
 /// they are.
 ///
