@@ -30,6 +30,10 @@ struct Score: ParsableCommand {
                                discussion: "Uses the decodedContrast that golf-clip measures when it writes a clip; x264 drops faint balls from whole runs of frames."))
     var minimumDecodedContrast: Double = 0
 
+    @Option(help: ArgumentHelp("The candidates `shot-tracer detect --candidates` wrote: also count the visible frames with a candidate on the ball.",
+                               valueName: "file"))
+    var candidates: String?
+
     @Flag(help: "Print the score as JSON.")
     var json = false
 
@@ -49,10 +53,19 @@ struct Score: ParsableCommand {
             guard report.width == clipTruth.width, report.height == clipTruth.height else {
                 throw MediaError.invalidArgument("\(detections) is \(report.width)x\(report.height) but \(truth) is \(clipTruth.width)x\(clipTruth.height)")
             }
-            let score = DetectionEvaluator.score(truth: clipTruth,
+            var score = DetectionEvaluator.score(truth: clipTruth,
                                                  trajectories: report.evaluatedTrajectories(trajectoryLength: trajectoryLength),
                                                  minimumContrast: minimumContrast,
                                                  minimumDecodedContrast: minimumDecodedContrast)
+            if let candidates {
+                let seen = try CandidateReport.load(path: candidates)
+                guard seen.width == clipTruth.width, seen.height == clipTruth.height else {
+                    throw MediaError.invalidArgument("\(candidates) is \(seen.width)x\(seen.height) but \(truth) is \(clipTruth.width)x\(clipTruth.height)")
+                }
+                score.candidateCoverage = DetectionEvaluator.candidateCoverage(truth: clipTruth, candidates: seen,
+                                                                               minimumContrast: minimumContrast,
+                                                                               minimumDecodedContrast: minimumDecodedContrast)
+            }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -67,6 +80,9 @@ struct Score: ParsableCommand {
                     trajectories \(score.trajectories), false \(score.falseTrajectories)
                     frames to first report \(score.framesToFirstReport.map(String.init) ?? "n/a")
                     """)
+                if let c = score.candidateCoverage {
+                    print("ball among the candidates \(f(c.coverage)) (\(c.coveredFrames)/\(c.analysedVisibleFrames) analysed visible frames)")
+                }
             }
         }
     }

@@ -43,9 +43,21 @@ struct Detect: ParsableCommand {
     var threads: Int = 0
 
     @Option(help: ArgumentHelp(
+        "Also write every analysed frame's motion candidates to this JSON file (time, and each blob's centre normalized top-left, radius as a fraction of the width, contrast in luma levels, brighter or darker).",
+        discussion: "What the tracker chose points from: where no trajectory is found, whether the ball was among them says if the change between frames never showed it. `golf-clip score --candidates` counts the frames where it was.",
+        valueName: "file"))
+    var candidates: String?
+
+    @Option(help: ArgumentHelp(
         "Benchmark: decode every frame into memory first, then time detection alone this many times and print the timings (JSON) on stderr.",
         valueName: "runs"))
     var timeDetection: Int?
+
+    func validate() throws {
+        if candidates != nil && timeDetection != nil {
+            throw ValidationError("--candidates and --time-detection cannot be combined: the benchmark times detection alone")
+        }
+    }
 
     mutating func run() throws {
         do {
@@ -62,6 +74,13 @@ struct Detect: ParsableCommand {
     }
 
     private func detect() throws(MediaError) -> DetectionOutput {
+        // Before the video is read, not after: the report is written once detection is done.
+        if let path = candidates {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder) else {
+                throw .fileMissing(path: folder, message: "no such folder for --candidates \(path)")
+            }
+        }
         let asset = try MediaAsset(path: input)
         guard let track = asset.videoTracks.first else { throw .noVideoTrack(path: input) }
         let detector = try makeDetector()
@@ -85,14 +104,21 @@ struct Detect: ParsableCommand {
         let progress = TerminalProgress("detecting", total: track.duration.seconds)
         // Decoding on one core while detecting on the other.
         let frames = FrameReadAhead(reader)
+        var seen = candidates.map { _ in CandidateReport(width: track.width, height: track.height) }
         while let frame = try frames.next() {
+            let analysed = detector.analysedFrameCount
             for observation in try detector.process(frame) {
                 report.merge(observation)
+            }
+            if seen != nil, detector.analysedFrameCount > analysed {
+                seen!.frames.append(CandidateReport.Frame(time: frame.time.seconds,
+                                                          candidates: detector.latestCandidates.map(CandidateReport.Candidate.init)))
             }
             progress.update(frame.time.seconds)
         }
         for observation in detector.finish() { report.merge(observation) }
         progress.finish()
+        if let path = candidates, let seen { try seen.write(to: path) }
         return report
     }
 

@@ -64,6 +64,20 @@ public final class TrajectoryDetector {
     /// Analysed frames so far.
     public private(set) var analysedFrameCount = 0
 
+    /// The motion candidates of the latest analysed frame (``analysedFrameCount`` tells whether
+    /// the last ``process(_:)`` analysed one): the blobs of change its tracker chose from, in the
+    /// region of interest, before any search near a prediction. Empty before the first frame and
+    /// while the detector primes its background (the first frames of a video or of a new size),
+    /// and for a frame in which too much changed (a cut, a flash).
+    public var latestCandidates: [MotionCandidate] {
+        guard let pipeline else { return [] }
+        let w = Double(pipeline.width), h = Double(pipeline.height)
+        return lastCandidates.map {
+            MotionCandidate(location: NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h), radius: $0.radius / w,
+                            contrast: $0.peakContrast, isBrighter: $0.polarity > 0)
+        }
+    }
+
     /// How many of the first intervals between analysed frames the frame rate is judged by
     /// (their median). The first interval alone is used until then: a recording whose second
     /// frame came a millisecond after its first, or a 120 fps one that dropped it, would
@@ -188,6 +202,7 @@ public final class TrajectoryDetector {
         pipeline = nil
         tracker.reset()
         delivered.removeAll()
+        lastCandidates.removeAll()
         lastReceivedTime = .invalid
         lastAnalysedTime = .invalid
         firstTime = .invalid

@@ -42,6 +42,9 @@ public struct DetectionScore: Sendable, Hashable, Codable {
     public var framesToFirstReport: Int?
     /// Per-trajectory detail, in input order.
     public var perTrajectory: [TrajectoryScore]
+    /// How often the ball was among the detector's motion candidates, where they were scored
+    /// too (``DetectionEvaluator/candidateCoverage(truth:candidates:minimumContrast:minimumDecodedContrast:)``).
+    public var candidateCoverage: CandidateCoverage? = nil
 
     /// Whether a visible shot was found at all (some true trajectory reported).
     public var shotFound: Bool { firstReportFrame != nil }
