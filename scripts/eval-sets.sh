@@ -8,6 +8,10 @@
 #   scripts/eval-sets.sh compare start main # clips whose verdict or figures differ
 #   ONLY=' (120|240) ' RUN=fast scripts/eval-sets.sh   # only the clips whose "set size fps
 #                                           # scenario seed" line matches this extended regex
+#   COVERAGE=1 scripts/eval-sets.sh         # also how often the ball was among the frames'
+#                                           # motion candidates (`detect --candidates`), listed
+#                                           # beside each failure: low, the change between frames
+#                                           # never showed the ball; high, the tracker missed it
 #
 # Sets (3 s clips at the scenario's crf, every scenario of `golf-clip --list`, unless said):
 #   ten     640x360 30 fps seeds 1-9, 960x540 30 fps 1-6, 1280x720 25 fps 1-6, 1280x720 60 fps
@@ -74,6 +78,12 @@ def verdict(row):
     p = "-" if precision is None else f"{precision:.3f}"
     return ok, f"{recall:.3f} / {p} / {'-' if late is None else late} / false {s['falseTrajectories']}"
 
+def coverage(row):
+    c = row and row[2].get("candidateCoverage")
+    if not c or c.get("coverage") is None:
+        return ""
+    return f"\tcandidates on the ball in {c['coverage']:.2f} of {c['analysedVisibleFrames']} frames"
+
 if mode == "report":
     rows = load(sys.argv[2])
     sets = {}
@@ -90,7 +100,7 @@ if mode == "report":
         for clip in sorted(rows):
             ok, why = verdict(rows[clip])
             if not ok:
-                f.write(f"{clip}\t{why}\n")
+                f.write(f"{clip}\t{why}{coverage(rows[clip])}\n")
 else:
     a, b = load(sys.argv[2]), load(sys.argv[3])
     changed = 0
@@ -187,13 +197,15 @@ one_clip() {
         mv "$dir/.$name.json" "$dir/$name.json"
     fi
     local tl=$(( fps > 60 ? 10 * fps / 60 : 10 ))
-    "$BIN/shot-tracer" detect "$video" --json --threads 1 > "$det/$name.json"
+    local seen=()
+    [ -n "${COVERAGE:-}" ] && seen=(--candidates "$det/$name.candidates.json")
+    "$BIN/shot-tracer" detect "$video" --json --threads 1 "${seen[@]}" > "$det/$name.json"
     "$GEN" score --truth "$dir/$name.json" --detections "$det/$name.json" --trajectory-length "$tl" --json \
-        > "$det/$name.score.json"
+        "${seen[@]}" > "$det/$name.score.json"
     printf '%s\t%s\t%s\t%s\n' "$set/${size}-${fps}/$name" "$fps" "$tl" "$det/$name.score.json"
 }
 export -f one_clip
-export CLIPS OUT RUN BIN GEN
+export CLIPS OUT RUN BIN GEN COVERAGE
 
 echo "$LIST" | xargs -P "$JOBS" -L 1 bash -c 'one_clip "$@"' _ | sort > "$OUT/$RUN/scores.tsv"
 summarize report "$OUT/$RUN"
