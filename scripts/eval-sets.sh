@@ -82,7 +82,9 @@ def coverage(row):
     c = row and row[2].get("candidateCoverage")
     if not c or c.get("coverage") is None:
         return ""
-    return f"\tcandidates on the ball in {c['coverage']:.2f} of {c['analysedVisibleFrames']} frames"
+    first = min(8, c['analysedVisibleFrames'])
+    return (f"\tcandidates on the ball in {c['coverage']:.2f} of {c['analysedVisibleFrames']} frames, "
+            f"{c.get('coveredLaunchFrames', '-')} of the first {first}")
 
 if mode == "report":
     rows = load(sys.argv[2])

@@ -70,11 +70,13 @@ import MediaKitLinux
         #expect(coverage.analysedVisibleFrames == 5)
         #expect(coverage.coveredFrames == 3)
         #expect(coverage.coverage == 0.6)
+        // The first eight analysed visible frames are all five: three covered.
+        #expect(coverage.coveredLaunchFrames == 3)
         // Frames whose ball is fainter than asked for are left out, as recall leaves them
         // (the hand-made truth's contrast is 10 n: 2 and 3 go).
         let bright = DetectionEvaluator.candidateCoverage(truth: EvaluationTests.truth(), candidates: Self.report(),
                                                           minimumContrast: 35)
-        #expect(bright.analysedVisibleFrames == 3 && bright.coveredFrames == 1)
+        #expect(bright.analysedVisibleFrames == 3 && bright.coveredFrames == 1 && bright.coveredLaunchFrames == 1)
         let none = DetectionEvaluator.candidateCoverage(truth: EvaluationTests.truth(visible: 20...21), candidates: Self.report())
         #expect(none.analysedVisibleFrames == 0 && none.coverage == nil)
     }

@@ -81,7 +81,7 @@ struct Score: ParsableCommand {
                     frames to first report \(score.framesToFirstReport.map(String.init) ?? "n/a")
                     """)
                 if let c = score.candidateCoverage {
-                    print("ball among the candidates \(f(c.coverage)) (\(c.coveredFrames)/\(c.analysedVisibleFrames) analysed visible frames)")
+                    print("ball among the candidates \(f(c.coverage)) (\(c.coveredFrames)/\(c.analysedVisibleFrames) analysed visible frames, \(c.coveredLaunchFrames) of the first \(min(CandidateCoverage.launchFrameCount, c.analysedVisibleFrames)))")
                 }
             }
         }

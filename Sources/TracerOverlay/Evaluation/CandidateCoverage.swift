@@ -9,11 +9,19 @@ public struct CandidateCoverage: Sendable, Hashable, Codable {
     public var coveredFrames: Int
     /// `coveredFrames / analysedVisibleFrames`; nil when no visible frame was analysed.
     public var coverage: Double?
+    /// Of the first ``launchFrameCount`` of those frames, how many are covered: the launch, which
+    /// decides whether a shot is found at all (a hypothesis starts from the ball's first
+    /// candidates, and a flight first seen late is reported late).
+    public var coveredLaunchFrames: Int
+
+    /// How many of the first analysed visible frames ``coveredLaunchFrames`` looks at.
+    public static let launchFrameCount = 8
 
     /// Creates a coverage figure.
-    public init(analysedVisibleFrames: Int, coveredFrames: Int) {
+    public init(analysedVisibleFrames: Int, coveredFrames: Int, coveredLaunchFrames: Int) {
         self.analysedVisibleFrames = analysedVisibleFrames
         self.coveredFrames = coveredFrames
+        self.coveredLaunchFrames = coveredLaunchFrames
         coverage = analysedVisibleFrames == 0 ? nil : Double(coveredFrames) / Double(analysedVisibleFrames)
     }
 }
@@ -35,6 +43,8 @@ extension DetectionEvaluator {
                 covered.insert(i)
             }
         }
-        return CandidateCoverage(analysedVisibleFrames: analysed.count, coveredFrames: covered.count)
+        let launch = analysed.sorted().prefix(CandidateCoverage.launchFrameCount)
+        return CandidateCoverage(analysedVisibleFrames: analysed.count, coveredFrames: covered.count,
+                                 coveredLaunchFrames: launch.filter(covered.contains).count)
     }
 }
