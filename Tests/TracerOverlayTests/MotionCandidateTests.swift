@@ -77,6 +77,17 @@ import MediaKitLinux
         let bright = DetectionEvaluator.candidateCoverage(truth: EvaluationTests.truth(), candidates: Self.report(),
                                                           minimumContrast: 35)
         #expect(bright.analysedVisibleFrames == 3 && bright.coveredFrames == 1 && bright.coveredLaunchFrames == 1)
+        // The launch is the first eight analysed visible frames, not any eight: with the ball
+        // visible throughout and also a candidate in frames 8 and 9, frames 0-5, 7 and 8 hold 4.
+        var later = Self.report()
+        for n in [8, 9] {
+            let p = EvaluationTests.onBall(n)
+            later.frames[n - 1].candidates.append(CandidateReport.Candidate(MotionCandidate(
+                location: NormalizedPoint(x: p.x, y: p.y).topLeftToVision(), radius: 0.001, contrast: 9, isBrighter: false)))
+        }
+        let throughout = DetectionEvaluator.candidateCoverage(truth: EvaluationTests.truth(visible: 0...9), candidates: later)
+        #expect(throughout.analysedVisibleFrames == 9 && throughout.coveredFrames == 5)
+        #expect(throughout.coveredLaunchFrames == 4)
         let none = DetectionEvaluator.candidateCoverage(truth: EvaluationTests.truth(visible: 20...21), candidates: Self.report())
         #expect(none.analysedVisibleFrames == 0 && none.coverage == nil)
     }

@@ -71,9 +71,9 @@ public final class TrajectoryDetector {
     /// and for a frame in which too much changed (a cut, a flash).
     public var latestCandidates: [MotionCandidate] {
         guard let pipeline else { return [] }
-        let w = Double(pipeline.width), h = Double(pipeline.height)
+        let size = (width: pipeline.width, height: pipeline.height)
         return lastCandidates.map {
-            MotionCandidate(location: NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h), radius: $0.radius / w,
+            MotionCandidate(location: Self.visionPoint(x: $0.x, y: $0.y, size: size), radius: $0.radius / Double(size.width),
                             contrast: $0.peakContrast, isBrighter: $0.polarity > 0)
         }
     }
@@ -246,6 +246,12 @@ public final class TrajectoryDetector {
         return (x0, y0, max(x1, x0), max(y1, y0))
     }
 
+    /// Analysis pixel `(x, y)` (origin top-left, pixel centres at +0.5) of a frame of `size`,
+    /// normalized in Vision space.
+    private static func visionPoint(x: Double, y: Double, size: (width: Int, height: Int)) -> NormalizedPoint {
+        NormalizedPoint(x: x / Double(size.width), y: 1 - y / Double(size.height))
+    }
+
     private func observation(of track: Track, size: (width: Int, height: Int)) -> TrajectoryObservation {
         let reportable = track.reportablePoints
         let window = reportable.suffix(trajectoryLength)
@@ -263,7 +269,7 @@ public final class TrajectoryDetector {
         for p in earlier { shown[p.time] = SIMD2(p.x, p.y) }
         for p in window { shown[p.time] = SIMD2(p.x, p.y) }
         delivered[track.uuid] = shown
-        let points = window.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }
+        let points = window.map { Self.visionPoint(x: $0.x, y: $0.y, size: size) }
         let times = window.map(\.time)
         let parabola = QuadraticFit.fit(xs: points.map(\.x), ys: points.map(\.y))
         let coefficients = SIMD3<Float>(Float(parabola.a), Float(parabola.b), Float(parabola.c))
@@ -284,6 +290,6 @@ public final class TrajectoryDetector {
             equationCoefficients: coefficients, timeFit: timeFit,
             timeRange: MediaTimeRange(start: reportable[reportable.startIndex].time, end: reportable[reportable.endIndex - 1].time),
             confidence: confidence, movingAverageRadius: meanRadius / w,
-            earlierPoints: earlier.map { NormalizedPoint(x: $0.x / w, y: 1 - $0.y / h) }, earlierTimes: earlier.map(\.time))
+            earlierPoints: earlier.map { Self.visionPoint(x: $0.x, y: $0.y, size: size) }, earlierTimes: earlier.map(\.time))
     }
 }

@@ -59,14 +59,7 @@ public struct CandidateReport: Sendable, Hashable, Codable {
 
     /// Reads a report file.
     public static func load(path: String) throws(MediaError) -> CandidateReport {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, message: "no such file") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .io(path: path, message: error.localizedDescription)
-        }
-        do { return try JSONDecoder().decode(CandidateReport.self, from: data) } catch {
-            throw .corruptData(path: path, message: "not a shot-tracer candidate report: \(error)")
-        }
+        try JSONFile.load(CandidateReport.self, path: path, what: "a shot-tracer candidate report")
     }
 
     /// Writes the report as JSON to `path`, through a temporary file beside it, so that a failed

@@ -40,14 +40,7 @@ public struct DetectionReport: Sendable, Hashable, Codable {
 
     /// Reads a report file.
     public static func load(path: String) throws(MediaError) -> DetectionReport {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, message: "no such file") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .io(path: path, message: error.localizedDescription)
-        }
-        do { return try JSONDecoder().decode(DetectionReport.self, from: data) } catch {
-            throw .corruptData(path: path, message: "not a shot-tracer detection report: \(error)")
-        }
+        try JSONFile.load(DetectionReport.self, path: path, what: "a shot-tracer detection report")
     }
 
     /// The trajectories for ``DetectionEvaluator``. A trajectory without `firstReportedTime`

@@ -94,14 +94,7 @@ public struct ClipTruth: Sendable, Hashable, Codable {
 
     /// Reads a truth file written by ``GroundTruthClip/write(videoPath:truthPath:)``.
     public static func load(path: String) throws(MediaError) -> ClipTruth {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, message: "no such file") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .io(path: path, message: error.localizedDescription)
-        }
-        do { return try JSONDecoder().decode(ClipTruth.self, from: data) } catch {
-            throw .corruptData(path: path, message: "not a clip truth file: \(error)")
-        }
+        try JSONFile.load(ClipTruth.self, path: path, what: "a clip truth file")
     }
 }
 

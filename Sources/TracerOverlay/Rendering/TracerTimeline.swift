@@ -111,15 +111,6 @@ public struct TracerTimeline: Sendable, Hashable, Codable {
     /// Reads a timeline written by ``write(to:)``.
     /// - Throws: ``MediaError/fileMissing(path:message:)`` or ``MediaError/corruptData(path:message:)``.
     public static func load(path: String) throws(MediaError) -> TracerTimeline {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, message: "no tracer timeline there") }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .io(path: path, message: error.localizedDescription)
-        }
-        do {
-            return try JSONDecoder().decode(TracerTimeline.self, from: data)
-        } catch {
-            throw .corruptData(path: path, message: "not a tracer timeline: \(error)")
-        }
+        try JSONFile.load(TracerTimeline.self, path: path, what: "a tracer timeline", missing: "no tracer timeline there")
     }
 }
