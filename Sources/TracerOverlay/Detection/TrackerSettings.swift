@@ -369,13 +369,10 @@ struct TrackerSettings {
     /// search whose find jumps so is asked again within ``hoverJump`` of the prediction. Nor
     /// one that lies farther from the recent points' centre than ``hoverJump`` and
     /// ``hoverJumpFactor`` times their spread, plus the way the ball drifts meanwhile. Not
-    /// where the last finds repeat one centre (x264's frozen image of an erased ball). 2 px,
-    /// not 2.5: a flight that missed its far hanging ball for a frame took cloud texture 2.7 px
-    /// off and followed it to the clip's end (1280x720 60 fps 4 s dtl-everything-1: recall
-    /// 0.577 -> 0.988, precision 0.746 -> 0.988).
+    /// where the last finds repeat one centre (x264's frozen image of an erased ball).
     var hoverWindow = 5
     var hoverSpeed = 0.75
-    var hoverJump = 2.0
+    var hoverJump = 2.5
     var hoverJumpFactor = 2.5
     /// A confirmed flight's local search takes no find of more than this many times the
     /// contrast of the flight's strongest point in its last `trajectoryLength` (counted as at
