@@ -26,6 +26,9 @@ struct BallTracker {
     /// confirmed track finds by looking back, and their noise threshold and candidate count
     /// (``isSpeckChain(_:)``).
     private(set) var recentFrames: [RecentFrame] = Array(repeating: RecentFrame(), count: 128)
+    /// The tee searches made (``confirmByTee(_:search:)``), by the first point and the point
+    /// count of the track that made them.
+    private var teeSearches = Set<TeeSearch>()
 
     init(settings: TrackerSettings) { self.settings = settings }
 
@@ -42,6 +45,7 @@ struct BallTracker {
 
     mutating func reset() {
         tracks.removeAll(); ended.removeAll(); abandoned.removeAll(); frame = 0
+        teeSearches.removeAll()
         continuationMemo = ContinuationMemo()
         flightFitMemo = FlightFitMemo()
         recentFrames = Array(repeating: RecentFrame(), count: recentFrames.count)
@@ -298,6 +302,8 @@ struct BallTracker {
                     // the launch, not 10, once the ball's hypothesis kept its fourth step).
                     if tracks[i].misses == 0, let early = confirmedByLookingBackFromLatestRun(tracks[i], search: search) {
                         tracks[i] = early
+                    } else if tracks[i].misses == 0 {
+                        confirmByTee(i, search: search)
                     }
                 case .never: tracks[i].rejected = true
                 }
@@ -305,6 +311,9 @@ struct BallTracker {
                         && tracks[i].points.count >= settings.earliestRunConfirmation && tracks[i].points.count < settings.trajectoryLength,
                       let early = confirmedByLookingBack(tracks[i], search: search) {
                 tracks[i] = early
+            } else if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].misses == 0
+                        && tracks[i].points.count >= settings.earliestRunConfirmation && tracks[i].points.count < settings.trajectoryLength {
+                confirmByTee(i, search: search)
             }
             // A flight that found its object again after missing it looks between: with the
             // object on both sides the place is surer than the prediction was, and the full-size
@@ -592,6 +601,20 @@ struct BallTracker {
             .map { Self.speed(from: track.points[$0], to: track.points[$0 + 1]) }.sorted()
         let median = steps[steps.count / 2]
         return median >= settings.launchStep && first < settings.acceleratingStartRatio * median
+    }
+
+    /// Confirms the young track `tracks[i]` by the tee it left where it is due a look
+    /// (``isDueTeeLook(_:)``, ``confirmedByTee(_:search:)``).
+    private mutating func confirmByTee(_ i: Int, search: (LocalSearch) -> BallCandidate?) {
+        guard isDueTeeLook(tracks[i]) else { return }
+        let n = tracks[i].points.count
+        tracks[i].teeSoughtAt = n
+        // Branches of one hypothesis share its first point and seek the same tee: once will do.
+        let first = tracks[i].points[0]
+        let key = TeeSearch(frame: first.frame, x: Int(first.x.rounded()), y: Int(first.y.rounded()), points: n)
+        guard teeSearches.insert(key).inserted else { return }
+        if teeSearches.count > 1024 { teeSearches = teeSearches.filter { frame - $0.frame < 2 * recentFrames.count } }
+        if let confirmed = confirmedByTee(tracks[i], search: search) { tracks[i] = confirmed }
     }
 
     /// The free candidates an unconfirmed `track` may branch to, best (lowest cost) first.

@@ -136,6 +136,8 @@ struct Track {
     /// it grows; a ball's points, landing within a pixel or two, add several each
     /// (``BallTracker/chanceEvidence(offset:gate:candidatesInGate:)``).
     var chanceEvidence = 0.0
+    /// Its point count when it last sought the tee it left (``BallTracker/confirmByTee(_:search:)``).
+    var teeSoughtAt = 0
     /// How many points the track has gathered, ``trimmedPoints`` included.
     var pointCount: Int { trimmedPoints + points.count }
     /// The points a report may carry: all but those from ``heldBackFrom`` on.

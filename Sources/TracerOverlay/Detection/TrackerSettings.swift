@@ -4,6 +4,10 @@ struct TrackerSettings {
     var trajectoryLength: Int
     /// Fastest image motion considered, in pixels per second.
     var maxSpeed: Double
+    /// The analysed frames' width in pixels (0 until the first frame says).
+    var analysisWidth = 0.0
+    /// The analysed frames' height in pixels (0 until the first frame says).
+    var analysisHeight = 0.0
     /// Analysed frames per 60 fps interval: above 60 fps a window's motion is judged on its
     /// points averaged over each such run of frames (``BallTracker/averaged(_:framesPerPoint:)``).
     var framesPerJudgedPoint = 1
@@ -462,6 +466,58 @@ struct TrackerSettings {
     /// now 12 and 10). With five gappy points too, the club's downswing and follow-through,
     /// five points over eight or ten frames, passed as flights in two 60 fps clips.
     var earliestRunConfirmation = 5
+    /// Whether a young track that passes every test but speed may be confirmed by the tee it
+    /// left (``BallTracker/confirmByTee(_:search:)``).
+    var anchorsYoungTracksAtTee = true
+    /// Points a young track gathers between two looks for its tee, as a share of
+    /// ``trajectoryLength``.
+    var teeAnchorRetryWindows = 0.3
+    /// Most points a young track may hold and still look for its tee, in ``trajectoryLength``s.
+    var teeAnchorLongestWindows = 2.0
+    /// Longest time (seconds) from a launch to the first point of the track that left the tee.
+    var teeAnchorLongestGap = 1.0
+    /// Shortest time (seconds) the ball must be seen at rest on its tee before the launch.
+    var teeAnchorShortestRest = 0.3
+    /// Shortest time (seconds) from the launch to the first point of the track that left the tee.
+    var teeAnchorShortestGap = 0.1
+    /// Least share of the way from the tee to a track's first point that the ball must have
+    /// risen in the picture.
+    var teeAnchorLeastRise = 0.25
+    /// Whether the tee is also sought straight below a young track's first point, where its
+    /// direction traced back is not already about straight down (``teeAnchorBelowCosine``).
+    var teeAnchorSeeksBelow = true
+    /// Cosine with straight down above which a track's direction traced back is straight down.
+    var teeAnchorBelowCosine = 0.97
+    /// Frames before a tee's launch from which a confirmed flight's first point counts as that
+    /// launch's (its look back may reach the frame before, where the club head met the ball).
+    var teeAnchorLaunchSlack = 3
+    /// Most analysed frames back from the current one that the search for a tee looks in.
+    var teeAnchorHistory = 85
+    /// Farthest (pixels) along a young track's path traced back that its tee is sought.
+    var teeAnchorReach = 400.0
+    /// Radius (pixels) of the disc searched for a tee next to a track's first point.
+    var teeAnchorGate = 4.0
+    /// Share of the distance from a track's first point by which the discs searched for its tee
+    /// widen farther back (the direction traced back grows less sure).
+    var teeAnchorSpread = 0.15
+    /// Widest radius (pixels) of a disc searched for a tee (the search's cost grows with its area).
+    var teeAnchorWidestGate = 64.0
+    /// Least change (luma levels) of a ball at rest on the tee against later frames: a white ball
+    /// on grass stood 131-146 levels above them where it anchored a flight (analysed at 640-800
+    /// px); grass that a dark walker or the golfer covered in the later frames, 61-91 (at 60, a
+    /// walker crossing below a gliding bird in a 480x270 120 fps clip without a shot made it a
+    /// flight).
+    var teeAnchorContrast = 100
+    /// Largest radius (pixels) of a ball at rest on the tee.
+    var teeAnchorLargestRadius = 5.0
+    /// How far (pixels) a ball at rest may seem to move between frames (camera shake).
+    var teeAnchorStillReach = 2.0
+    /// Frames in a row the ball at rest may be hidden (by the club head at the strike) before
+    /// it counts as gone.
+    var teeAnchorHiddenFrames = 2
+    /// How many times a young track's first pace the ball must have flown, on average, from its
+    /// tee to the track's first point.
+    var teeAnchorSpeedFactor = 1.5
     /// Most points a track may hold before its latest run for that run to be confirmed on its
     /// own (``BallTracker/confirmedByLookingBackFromLatestRun(_:search:)``): a launch's
     /// hypothesis took a few points of something else before a gap (a speck, the club head);

@@ -138,6 +138,8 @@ public final class TrajectoryDetector {
             tracker.reset()
             let diagonal = (Double(size.width * size.width + size.height * size.height)).squareRoot()
             tracker.settings.maxSpeed = 5 * diagonal
+            tracker.settings.analysisWidth = Double(size.width)
+            tracker.settings.analysisHeight = Double(size.height)
             tracker.settings.minimumConfirmSpeed = minimumLaunchSpeed * Double(max(size.width, size.height))
             tracker.settings.searchesYoungTracksAtFullSize = pipeline!.fullResolution != nil
             tracker.settings.fillsGapsAtFullSize = pipeline!.fullResolution != nil
