@@ -300,20 +300,24 @@ struct BallTracker {
                     // its latest run of points, with the frames before it looked at again, may
                     // (1280x720 30 fps dtl-noise-jitter-9 of seeds 7-9: reported 13 frames after
                     // the launch, not 10, once the ball's hypothesis kept its fourth step).
-                    if tracks[i].misses == 0, let early = confirmedByLookingBackFromLatestRun(tracks[i], search: search) {
-                        tracks[i] = early
-                    } else if tracks[i].misses == 0 {
-                        confirmByTee(i, search: search)
+                    // Else a track too slow for a launch may be the ball seen late: the tee it
+                    // left says.
+                    if tracks[i].misses == 0 {
+                        if let early = confirmedByLookingBackFromLatestRun(tracks[i], search: search) {
+                            tracks[i] = early
+                        } else {
+                            confirmByTee(i, search: search)
+                        }
                     }
                 case .never: tracks[i].rejected = true
                 }
             } else if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].misses == 0
-                        && tracks[i].points.count >= settings.earliestRunConfirmation && tracks[i].points.count < settings.trajectoryLength,
-                      let early = confirmedByLookingBack(tracks[i], search: search) {
-                tracks[i] = early
-            } else if !tracks[i].confirmed && !tracks[i].rejected && !heldBack.contains(i) && tracks[i].misses == 0
                         && tracks[i].points.count >= settings.earliestRunConfirmation && tracks[i].points.count < settings.trajectoryLength {
-                confirmByTee(i, search: search)
+                if let early = confirmedByLookingBack(tracks[i], search: search) {
+                    tracks[i] = early
+                } else {
+                    confirmByTee(i, search: search)
+                }
             }
             // A flight that found its object again after missing it looks between: with the
             // object on both sides the place is surer than the prediction was, and the full-size
