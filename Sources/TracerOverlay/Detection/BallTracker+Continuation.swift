@@ -71,6 +71,14 @@ extension BallTracker {
         Self.fitTime(track.points.suffix(settings.trajectoryLength)).rms
     }
 
+    /// Whether the young `track` carries on a confirmed flight, ended or still followed (or grew
+    /// out of one still followed): it joins that flight once it has a window of its own, and is
+    /// no new flight to confirm early.
+    func carriesOnConfirmedFlight(_ track: Track) -> Bool {
+        ended.contains(where: { $0.confirmed && continues($0, with: track) })
+            || tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) })
+    }
+
     /// Whether `young`'s first points lie where `old`'s flight model puts the object then.
     ///
     /// `old`'s points from `young`'s first frame on are left out: a track that lost its ball may

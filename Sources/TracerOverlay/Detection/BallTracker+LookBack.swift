@@ -483,10 +483,7 @@ extension BallTracker {
         track.points = kept
         // Half a struck ball's speed will do here: a ball receding down the line may be slow
         // already by its own first points, fast only in the frames the look back finds.
-        guard judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory,
-              // A track that carries on a known flight joins it once it has a window of its own.
-              !ended.contains(where: { $0.confirmed && continues($0, with: track) }),
-              !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) })
+        guard judge(track, window: track.points.count, launchSpeed: 0.5) == .trajectory, !carriesOnConfirmedFlight(track)
         else { return nil }
         var extended = track
         extendBackwards(&extended, search: search)

@@ -10,14 +10,6 @@ import Foundation
 /// specks has is a ball at rest at the end of its path traced back that vanished a moment
 /// before it appeared.
 extension BallTracker {
-    /// Where a young track's ball sat before its launch, and the first frame without it there.
-    struct TeeAnchor {
-        /// The ball at rest in its last still frame.
-        var ball: BallCandidate
-        /// The first analysed frame from which the ball had gone from the tee.
-        var launchFrame: Int
-    }
-
     /// A tee search made, by the first point (its frame and rounded place) and the point count
     /// of the track that made it.
     struct TeeSearch: Hashable {
@@ -37,20 +29,18 @@ extension BallTracker {
             && n >= track.teeSoughtAt + retry && Double(n) <= settings.teeAnchorLongestWindows * window
     }
 
-    /// `track` confirmed by its tee (``teeAnchor(for:search:)``) where its own window passes the
+    /// `track` confirmed by its tee (``teeLaunchFrame(for:search:)``) where its own window passes the
     /// judge in every test but speed and the tee's launch was no other flight's, with the
     /// frames before its first point looked at again; nil otherwise.
     func confirmedByTee(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
         let n = track.points.count
         guard judge(track, window: min(n, settings.trajectoryLength), launchSpeed: 0) == .trajectory,
-              !ended.contains(where: { $0.confirmed && continues($0, with: track) }),
-              !tracks.contains(where: { $0.confirmed && (continues($0, with: track) || grewOut(of: $0, track)) }),
-              !duplicatesConfirmedTrack(track), !continuesAbandonedObject(track),
-              let anchor = teeAnchor(for: track, search: search) else { return nil }
+              !carriesOnConfirmedFlight(track), !duplicatesConfirmedTrack(track), !continuesAbandonedObject(track),
+              let launchFrame = teeLaunchFrame(for: track, search: search) else { return nil }
         // One flight per launch: a flight confirmed since then is that shot's (this track is
         // something else that flew after it, or the same ball found again).
         let launched = { (other: Track) in
-            other.confirmed && other.points[0].frame >= anchor.launchFrame - settings.teeAnchorLaunchSlack
+            other.confirmed && other.points[0].frame >= launchFrame - settings.teeAnchorLaunchSlack
         }
         guard !tracks.contains(where: launched), !ended.contains(where: launched) else { return nil }
         var extended = track
@@ -63,8 +53,8 @@ extension BallTracker {
         return extended
     }
 
-    /// The ball at rest where `track`'s path, traced back along its direction (or straight
-    /// down), leads: a blob lighter than later frames show there by
+    /// The launch, the first analysed frame without the ball at rest where `track`'s path,
+    /// traced back along its direction (or straight down), leads: a blob lighter than later frames show there by
     /// ``TrackerSettings/teeAnchorContrast`` or more, still for
     /// ``TrackerSettings/teeAnchorShortestRest`` seconds or more, gone
     /// ``TrackerSettings/teeAnchorShortestGap`` to ``TrackerSettings/teeAnchorLongestGap``
@@ -72,7 +62,7 @@ extension BallTracker {
     /// and far enough off that the ball flew from it at least
     /// ``TrackerSettings/teeAnchorSpeedFactor`` times the track's first pace (a struck ball only
     /// slows) and at a launch's speed.
-    func teeAnchor(for track: Track, search: (LocalSearch) -> BallCandidate?) -> TeeAnchor? {
+    func teeLaunchFrame(for track: Track, search: (LocalSearch) -> BallCandidate?) -> Int? {
         let points = track.points
         let n = points.count
         guard n >= 3 else { return nil }
@@ -111,19 +101,19 @@ extension BallTracker {
                    cy - gate > settings.analysisHeight || cx + gate < 0 || cx - gate > settings.analysisWidth { break }
                 // Nowhere in the disc low enough below the first point for the rise a tee needs.
                 guard cy + gate - first.y >= settings.teeAnchorLeastRise * (distance - gate) else { continue }
-                if let anchor = teeAnchor(near: (cx, cy), gate: gate, from: early, track: track, pace: pace, frameTime: frameTime,
-                                          search: search) {
-                    return anchor
+                if let launch = teeLaunchFrame(near: (cx, cy), gate: gate, from: early, track: track, pace: pace,
+                                               frameTime: frameTime, search: search) {
+                    return launch
                 }
             }
         }
         return nil
     }
 
-    /// The tee within `gate` of `place`, seen still from frame `early` on (see
-    /// ``teeAnchor(for:search:)``).
-    private func teeAnchor(near place: (x: Double, y: Double), gate: Double, from early: Int, track: Track, pace: Double,
-                           frameTime: Double, search: (LocalSearch) -> BallCandidate?) -> TeeAnchor? {
+    /// The launch from a tee within `gate` of `place`, seen still from frame `early` on (see
+    /// ``teeLaunchFrame(for:search:)``).
+    private func teeLaunchFrame(near place: (x: Double, y: Double), gate: Double, from early: Int, track: Track,
+                                pace: Double, frameTime: Double, search: (LocalSearch) -> BallCandidate?) -> Int? {
         let first = track.points[0]
         let references = lookBackReferences(track.points, for: early, around: place, radius: gate)
         guard references.count == 2 else { return nil }
@@ -169,7 +159,7 @@ extension BallTracker {
         let flown = way / frames
         guard flown >= settings.teeAnchorSpeedFactor * pace, flown >= settings.minimumConfirmSpeed * frameTime,
               flown <= settings.maxSpeed * frameTime else { return nil }
-        return TeeAnchor(ball: resting, launchFrame: launchFrame)
+        return launchFrame
     }
 
     /// A blob of `polarity` within a pixel or two of `place` in frame `f`, against later frames
