@@ -59,8 +59,8 @@ import MediaKitLinux
         #expect(image.row(h - 1)[-1] == image.row(h - 1)[0] && image.row(0)[w] == image.row(0)[w - 1])
     }
 
-    /// The downscale's integer arithmetic written the plain way, one output pixel at a time:
-    /// the row loops (two rows per 64-bit multiply) must give exactly these bytes.
+    /// The downscale's arithmetic written the plain way, one output pixel at a time: the
+    /// vector loops (eight rows per 16-bit multiply pair) must give exactly these bytes.
     static func referenceIntegerDownscale(_ frame: VideoFrame, width: Int, height: Int, stretch: Bool) -> [UInt8] {
         let columns = AreaWeights(source: frame.width, output: width, total: 1 << 16)
         let rows = AreaWeights(source: frame.height, output: height, total: 256)
@@ -75,7 +75,9 @@ import MediaKitLinux
                             total += Int(rows.weights[oy * rows.taps + j]) * Int(columns.weights[ox * columns.taps + k]) * pixel
                         }
                     }
-                    let level = stretch ? min(max(((total - (16 << 24)) * 76309 + (1 << 39)) >> 40, 0), 255)
+                    // The stretch in single precision, rounded half to even.
+                    let stretched = Float(Int32((total >> 2) - (16 << 22))) * Float(255.0 / 219.0 / 4_194_304.0)
+                    let level = stretch ? min(max(Int(stretched.rounded(.toNearestOrEven)), 0), 255)
                                         : (total + (1 << 23)) >> 24
                     out[oy * width + ox] = UInt8(level)
                 }

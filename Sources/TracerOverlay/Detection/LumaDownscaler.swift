@@ -14,18 +14,22 @@ final class LumaDownscaler {
     let height: Int
     private let columns: AreaWeights
     private let rows: AreaWeights
-    /// Two output rows' weighted column sums side by side, the upper row's in the low 32 bits
-    /// of each entry and the lower row's in the high 32 (row weights sum to 256, so a sum holds
-    /// 16 bits), padded so that every column can read `columns.taps` entries. Column weights
-    /// sum to 2^16, so an output pixel's total stays below 2^32 in each half, and one 64-bit
-    /// multiply-add weighs a column for both rows: the horizontal pass, which dominates the
-    /// downscale, takes half the multiplies.
-    private let pairs: UnsafeMutablePointer<UInt64>
-    /// One row's vertical sums, before they are paired.
-    private let upper: UnsafeMutablePointer<UInt16>
-    private let lower: UnsafeMutablePointer<UInt16>
-    /// Column weights widened to 64 bits for the paired multiply.
-    private let columnWeights: UnsafeMutablePointer<UInt64>
+    /// Eight output rows' vertical sums for every source column, the eight side by side
+    /// (column x's at `8 * x`), padded so that every output column can read `columns.taps`
+    /// columns. Row weights sum to 256, so a sum holds 16 bits; column weights fit 16 bits
+    /// too (see ``weighsEightRows``), so one 16-bit multiply pair (low and high halves, SSE2)
+    /// weighs a column for all eight rows: the horizontal pass, a gather that no row-wise
+    /// vector can do, then takes an eighth of the multiplies.
+    private let columnSums: UnsafeMutablePointer<UInt16>
+    /// One output row's vertical sums, before they are interleaved into ``columnSums``.
+    private let rowSums: UnsafeMutablePointer<UInt16>
+    /// Each output column's tap weights, each repeated over the eight rows.
+    private let tapWeights: UnsafeMutablePointer<UInt16>
+    /// Eight output rows' levels, column by column (column x's at `8 * x`).
+    private let levels: UnsafeMutablePointer<UInt8>
+    /// Whether every column weight fits 16 bits, or there is one tap (a width kept as it is,
+    /// weighed by a shift). Otherwise the weights are too coarse for this path.
+    private let weighsEightRows: Bool
 
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
         self.sourceWidth = sourceWidth
@@ -35,21 +39,28 @@ final class LumaDownscaler {
         columns = AreaWeights(source: sourceWidth, output: width, total: 1 << 16)
         rows = AreaWeights(source: sourceHeight, output: height, total: 256)
         let padded = sourceWidth + columns.taps
-        pairs = .allocate(capacity: padded)
-        pairs.initialize(repeating: 0, count: padded)
-        upper = .allocate(capacity: padded)
-        upper.initialize(repeating: 0, count: padded)
-        lower = .allocate(capacity: padded)
-        lower.initialize(repeating: 0, count: padded)
-        columnWeights = .allocate(capacity: max(width * columns.taps, 1))
-        for i in 0..<max(width * columns.taps, 1) { (columnWeights + i).initialize(to: UInt64(columns.weights[i])) }
+        columnSums = .allocate(capacity: 8 * padded)
+        columnSums.initialize(repeating: 0, count: 8 * padded)
+        rowSums = .allocate(capacity: max(sourceWidth, 1))
+        rowSums.initialize(repeating: 0, count: max(sourceWidth, 1))
+        let tapCount = max(width * columns.taps, 1)
+        tapWeights = .allocate(capacity: 8 * tapCount)
+        var fits = true
+        for i in 0..<tapCount {
+            let w = i < width * columns.taps ? columns.weights[i] : 0
+            fits = fits && w <= UInt32(UInt16.max)
+            (tapWeights + 8 * i).initialize(repeating: UInt16(truncatingIfNeeded: w), count: 8)
+        }
+        weighsEightRows = fits || columns.taps == 1
+        levels = .allocate(capacity: 8 * max(width, 1))
+        levels.initialize(repeating: 0, count: 8 * max(width, 1))
     }
 
     deinit {
-        pairs.deallocate()
-        upper.deallocate()
-        lower.deallocate()
-        columnWeights.deallocate()
+        columnSums.deallocate()
+        rowSums.deallocate()
+        tapWeights.deallocate()
+        levels.deallocate()
     }
 
     /// Writes the downscaled luma of `frame` into `image` (which must have the output size),
@@ -109,7 +120,7 @@ final class LumaDownscaler {
     /// Downscales into `image`, stretching video-range luma to full range when asked.
     private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage,
                            stretchingVideoRange stretch: Bool) {
-        guard rows.isPrecise && columns.isPrecise else {
+        guard rows.isPrecise && columns.isPrecise && weighsEightRows else {
             // Row weights in 1/256 would be too coarse; no analysis size comes near this.
             scaleLumaExactly(base: base, stride: stride, into: image)
             if stretch {
@@ -117,24 +128,32 @@ final class LumaDownscaler {
             }
             return
         }
-        // The stretch is applied to the exact weighted sum (24 fractional bits), not to the
-        // rounded average: rounding first would leave only every other level after the stretch
-        // and cost a faint ball a level of its contrast.
-        for oy in Swift.stride(from: 0, to: height, by: 2) {
-            verticalSums(row: oy, base: base, stride: stride, into: upper)
-            // An odd last row is paired with itself (its copy's results are not stored).
-            verticalSums(row: min(oy + 1, height - 1), base: base, stride: stride, into: lower)
-            let pairs = self.pairs, upper = self.upper, lower = self.lower
-            for x in 0..<sourceWidth { pairs[x] = UInt64(upper[x]) | UInt64(lower[x]) &<< 32 }
-            let first = image.row(oy), second = oy + 1 < height ? image.row(oy + 1) : nil
-            if stretch {
-                horizontal(first, second) {
-                    let t = Int64($0) &- (16 << 24)
-                    let v = (t &* 76309 &+ (1 << 39)) &>> 40
-                    return UInt8(truncatingIfNeeded: min(max(v, 0), 255))
-                }
-            } else {
-                horizontal(first, second) { UInt8(truncatingIfNeeded: ($0 &+ (1 << 23)) >> 24) }
+        for oy in Swift.stride(from: 0, to: height, by: 8) {
+            // A last group of fewer than eight rows repeats its last row (the copies' results
+            // are not stored).
+            for r in 0..<8 {
+                verticalSums(row: min(oy + r, height - 1), base: base, stride: stride, into: rowSums)
+                let sums = rowSums, interleaved = columnSums + r
+                for x in 0..<sourceWidth { interleaved[8 &* x] = sums[x] }
+            }
+            switch (columns.taps, stretch) {
+            case (1, _): horizontalShift(stretch: stretch)
+            case (2, false): horizontal(taps: 2, stretch: false)
+            case (2, true): horizontal(taps: 2, stretch: true)
+            case (3, false): horizontal(taps: 3, stretch: false)
+            case (3, true): horizontal(taps: 3, stretch: true)
+            case (4, false): horizontal(taps: 4, stretch: false)
+            case (4, true): horizontal(taps: 4, stretch: true)
+            case (5, false): horizontal(taps: 5, stretch: false)
+            case (5, true): horizontal(taps: 5, stretch: true)
+            case (6, false): horizontal(taps: 6, stretch: false)
+            case (6, true): horizontal(taps: 6, stretch: true)
+            default: horizontal(taps: columns.taps, stretch: stretch)
+            }
+            let levels = self.levels
+            for r in 0..<min(8, height - oy) {
+                let row = image.row(oy + r)
+                for ox in 0..<width { row[ox] = levels[8 &* ox &+ r] }
             }
         }
     }
@@ -155,51 +174,59 @@ final class LumaDownscaler {
         }
     }
 
-    /// Each output column's weighted sum of its columns of ``pairs`` (unused taps weigh 0),
-    /// both rows at once, stored through `level`; the usual tap counts are spelled out so that
-    /// the loop over taps disappears.
+    /// Each output column's weighted sum of its columns of ``columnSums`` (unused taps weigh
+    /// 0), eight rows at once, turned into levels in ``levels``. Called with constant
+    /// arguments, so that the loop over taps unrolls and the level's branch goes.
     @inline(__always)
-    private func horizontal(_ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>?,
-                            level: (UInt32) -> UInt8) {
-        let start = columns.start, weights = columnWeights, taps = columns.taps, v = pairs, width = self.width
-        @inline(__always) func put(_ ox: Int, _ total: UInt64) {
-            first[ox] = level(UInt32(truncatingIfNeeded: total))
-            second?[ox] = level(UInt32(truncatingIfNeeded: total &>> 32))
+    private func horizontal(taps: Int, stretch: Bool) {
+        let start = columns.start, sums = UnsafeRawPointer(columnSums), weights = UnsafeRawPointer(tapWeights)
+        let levels = UnsafeMutableRawPointer(self.levels)
+        for ox in 0..<width {
+            let p = sums + 16 &* start[ox], w = weights + 16 &* taps &* ox
+            var total = SIMD8<UInt32>.zero
+            for k in 0..<taps {
+                // Both factors below 2^16: the product is the 16-bit multiply's two halves.
+                let column = SIMD8<UInt32>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD8<UInt16>.self))
+                let weight = SIMD8<UInt32>(truncatingIfNeeded: w.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD8<UInt16>.self))
+                total &+= column &* weight
+            }
+            levels.storeBytes(of: Self.level(total, stretch: stretch), toByteOffset: 8 &* ox, as: SIMD8<UInt8>.self)
         }
-        switch taps {
-        case 2:
-            for ox in 0..<width {
-                let w = weights + ox &* 2, p = v + start[ox]
-                put(ox, w[0] &* p[0] &+ w[1] &* p[1])
-            }
-        case 3:
-            for ox in 0..<width {
-                let w = weights + ox &* 3, p = v + start[ox]
-                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2])
-            }
-        case 4:
-            for ox in 0..<width {
-                let w = weights + ox &* 4, p = v + start[ox]
-                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3])
-            }
-        case 5:
-            for ox in 0..<width {
-                let w = weights + ox &* 5, p = v + start[ox]
-                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3] &+ w[4] &* p[4])
-            }
-        case 6:
-            for ox in 0..<width {
-                let w = weights + ox &* 6, p = v + start[ox]
-                put(ox, w[0] &* p[0] &+ w[1] &* p[1] &+ w[2] &* p[2] &+ w[3] &* p[3] &+ w[4] &* p[4] &+ w[5] &* p[5])
-            }
-        default:
-            for ox in 0..<width {
-                let w = weights + ox &* taps, p = v + start[ox]
-                var total: UInt64 = 0
-                for k in 0..<taps { total &+= w[k] &* p[k] }
-                put(ox, total)
-            }
+    }
+
+    /// ``horizontal(taps:stretch:)`` for a width kept as it is: one tap weighing 2^16.
+    private func horizontalShift(stretch: Bool) {
+        let start = columns.start, sums = UnsafeRawPointer(columnSums), levels = UnsafeMutableRawPointer(self.levels)
+        for ox in 0..<width {
+            let column = sums.loadUnaligned(fromByteOffset: 16 &* start[ox], as: SIMD8<UInt16>.self)
+            let total = SIMD8<UInt32>(truncatingIfNeeded: column) &<< 16
+            levels.storeBytes(of: Self.level(total, stretch: stretch), toByteOffset: 8 &* ox, as: SIMD8<UInt8>.self)
         }
+    }
+
+    /// 255 / 219 levels per video-range level, over a quarter of the sum's 2^24.
+    static var videoRangeScale: Float { Float(255.0 / 219.0 / 4_194_304.0) }
+    /// 1.5 * 2^23: added to a value under 2^22 in magnitude, rounds it to an integer held in
+    /// the low bits of its representation.
+    static var roundingBias: Float { 12_582_912 }
+
+    /// The levels of eight exact weighted sums (24 fractional bits). The video-range stretch
+    /// is applied to the exact sum, not to the rounded average: rounding first would leave
+    /// only every other level after the stretch and cost a faint ball a level of its
+    /// contrast. In single precision the sum keeps 2^-14 of a level, and the stretched value
+    /// is rounded half to even by adding 1.5 * 2^23 (whose unit in the last place is 1).
+    @inline(__always)
+    static func level(_ total: SIMD8<UInt32>, stretch: Bool) -> SIMD8<UInt8> {
+        guard stretch else { return SIMD8<UInt8>(truncatingIfNeeded: (total &+ (1 << 23)) &>> 24) }
+        // A quarter of the sum, centred on black, fits a signed 32-bit lane.
+        let centred = SIMD8<Int32>(truncatingIfNeeded: (total &>> 2) &- (16 << 22))
+        let rounded = SIMD8<Float>(centred) * videoRangeScale + roundingBias
+        var v = unsafeBitCast(rounded, to: SIMD8<Int32>.self) &- Int32(bitPattern: roundingBias.bitPattern)
+        // Clamped to 0...255 with shifts and masks (comparisons would not stay in vectors).
+        v &= ~(v &>> 31)
+        let over = (255 &- v) &>> 31
+        v = (v & ~over) | (255 & over)
+        return SIMD8<UInt8>(truncatingIfNeeded: v)
     }
 }
 
