@@ -75,6 +75,30 @@ import MediaKitLinux
         #expect(removed(settings).isEmpty)
     }
 
+    /// 1280x720 25 fps dtl-noise-jitter-1 at 800x450: the look back from the launch took the
+    /// ball at rest 86 px below (twice) and the club head between, steps of 1, 33 and 53 px
+    /// before the ball's 80 and 37. All three go in one revision, which ends at the launch.
+    @Test func aRunBeforeTheLaunchGoesAtOnce() {
+        let ball: [Double] = [317, 237, 200, 178, 165, 154, 147, 138, 137, 133, 129]
+        var track = Track.confirmed(onVerticalLineAt: 410, heights: [402, 403, 370] + ball, frameRate: 25, firstFrame: 20)
+        #expect(Self.tracker.dropAcceleratingStart(&track) == 3)
+        #expect(track.points.map(\.y) == ball)
+        #expect(track.points[0].frame == 23)
+        // Asked again, the ball's own first point stays.
+        #expect(Self.tracker.dropAcceleratingStart(&track) == 0)
+    }
+
+    /// No more than ``TrackerSettings/acceleratingStartLongestRun`` points go at once: steps
+    /// growing by 1.6 times each (6, 10, 16, 26, 42 and 67 px) before a receding ball.
+    @Test func atMostTheLongestRunGoesAtOnce() {
+        var ys = [600.0]
+        for step in [6.0, 10, 16, 26, 42, 67] { ys.append(ys[ys.count - 1] - step) }
+        var track = Self.track(ys + Self.flight.map { $0 - 200 })
+        let tracker = Self.tracker
+        #expect(tracker.dropAcceleratingStart(&track) == tracker.settings.acceleratingStartLongestRun)
+        #expect(track.points[0].y == ys[tracker.settings.acceleratingStartLongestRun])
+    }
+
     @Test func aBallSlowingAsItRecedesStartsWhereItStarts() {
         #expect(!Self.tracker.startsAccelerating(Self.track(Self.flight)))
     }

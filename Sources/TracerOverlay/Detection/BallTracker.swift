@@ -337,8 +337,7 @@ struct BallTracker {
                 if remeasureStreakPoints(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if dropPointsBeforeLaunch(&tracks[i], search: search) { tracks[i].historyRevised = true }
                 if placeRestingLaunchPoint(&tracks[i], search: search) { tracks[i].historyRevised = true }
-                if startsAccelerating(tracks[i]) {
-                    tracks[i].points.removeFirst()
+                if dropAcceleratingStart(&tracks[i]) > 0 {
                     tracks[i].historyRevised = true
                 } else if dropEarlyCopy(&tracks[i], search: search) {
                     tracks[i].historyRevised = true
@@ -590,7 +589,7 @@ struct BallTracker {
     /// true first point off (640x360 sky-birds-clouds-1: 6.0 px, then 8.1, 5.4 and 8.6). Also
     /// where the second step falls as far short of a third of at least
     /// ``TrackerSettings/acceleratingThirdStep``: two such points before the ball. Asked again of
-    /// each new first point, so a run of such points goes one a frame.
+    /// each new first point: up to ``TrackerSettings/acceleratingStartLongestRun`` go at once.
     func startsAccelerating(_ track: Track) -> Bool {
         guard track.points.count >= 3 else { return false }
         let first = Self.speed(from: track.points[0], to: track.points[1])
@@ -605,6 +604,19 @@ struct BallTracker {
             .map { Self.speed(from: track.points[$0], to: track.points[$0 + 1]) }.sorted()
         let median = steps[steps.count / 2]
         return median >= settings.launchStep && first < settings.acceleratingStartRatio * median
+    }
+
+    /// Drops a confirmed flight's leading points while it starts accelerating
+    /// (``startsAccelerating(_:)``), at most ``TrackerSettings/acceleratingStartLongestRun``
+    /// of them, and returns how many went.
+    @discardableResult
+    func dropAcceleratingStart(_ track: inout Track) -> Int {
+        var dropped = 0
+        while dropped < settings.acceleratingStartLongestRun, startsAccelerating(track) {
+            track.points.removeFirst()
+            dropped += 1
+        }
+        return dropped
     }
 
     /// Confirms the young track `tracks[i]` by the tee it left where it is due a look

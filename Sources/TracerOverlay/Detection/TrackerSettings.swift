@@ -336,6 +336,14 @@ struct TrackerSettings {
     /// (1920x1080 dtl-portrait-1: steps of 75 and 57 px, then the ball's 93 and 46), and only the
     /// second step was shorter than the one after it.
     var acceleratingThirdStep = 18.0
+    /// The most leading points ``BallTracker/startsAccelerating(_:)`` drops from a newly
+    /// confirmed flight at once, each new first point asked again. One a frame was too slow
+    /// where the look back had run from a 25 fps launch through the club head and the ball at
+    /// rest (1280x720 dtl-noise-jitter-1: four points, their steps 1, 33 and 53 px, then the
+    /// ball's 80 and 37): judged with the three left, the flight failed and was unconfirmed
+    /// (``BallTracker/passesOnlyWithDroppedStart(_:firstFrame:)``) before they could go, and
+    /// was found nowhere; without them it passes.
+    var acceleratingStartLongestRun = 4
     /// A local search that finds exactly the centre of the track's last this many points has
     /// found a frozen patch of picture, not the ball: the find is dropped, unless the track
     /// moved less than ``frozenPriorSpeed`` pixels a frame before them (a far ball hanging at
