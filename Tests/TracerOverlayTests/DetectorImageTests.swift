@@ -114,6 +114,29 @@ import MediaKitLinux
         }
     }
 
+    /// The video-range stretch of an exact weighted sum (24 fractional bits) is that sum's
+    /// level stretched in exact arithmetic, rounded to the nearest level and clamped: single
+    /// precision may only differ within a thousandth of a level of a tie.
+    @Test func theStretchRoundsTheExactSum() {
+        var totals: [UInt32] = []
+        for level in Swift.stride(from: 0, to: 256 << 8, by: 3) {
+            totals.append(UInt32(level) << 16 | UInt32((level * 40_503) & 0xFFFF))
+        }
+        totals += [0, 16 << 24, 235 << 24, UInt32.max - 255 << 16]
+        var mismatches = 0
+        for start in Swift.stride(from: 0, to: totals.count - 7, by: 8) {
+            let group = SIMD8<UInt32>(totals[start..<start + 8])
+            let levels = LumaDownscaler.level(group, stretch: true)
+            for lane in 0..<8 {
+                let exact = (Double(group[lane]) / 16_777_216 - 16) * 255 / 219
+                let expected = min(max(exact.rounded(), 0), 255)
+                let nearTie = abs(exact - exact.rounded(.down) - 0.5) < 1e-3
+                if Double(levels[lane]) != expected && !nearTie { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(totals.count) stretched sums off the exact level")
+    }
+
     /// A one-pixel dot stepping across the frame keeps its energy after the downscale: a ball's
     /// contrast must not jump from frame to frame because of where it falls on the output grid.
     @Test func aSmallDotKeepsItsEnergyWhereverItFalls() throws {

@@ -609,7 +609,6 @@ struct BallTracker {
     /// Drops a confirmed flight's leading points while it starts accelerating
     /// (``startsAccelerating(_:)``), at most ``TrackerSettings/acceleratingStartLongestRun``
     /// of them, and returns how many went.
-    @discardableResult
     func dropAcceleratingStart(_ track: inout Track) -> Int {
         var dropped = 0
         while dropped < settings.acceleratingStartLongestRun, startsAccelerating(track) {

@@ -121,7 +121,8 @@ final class LumaDownscaler {
     private func scaleLuma(base: UnsafePointer<UInt8>, stride: Int, into image: LumaImage,
                            stretchingVideoRange stretch: Bool) {
         guard rows.isPrecise && columns.isPrecise && weighsEightRows else {
-            // Row weights in 1/256 would be too coarse; no analysis size comes near this.
+            // Row weights in 1/256 would be too coarse, or a column weight needs more than 16
+            // bits (an output pixel nearly one source pixel wide); no analysis size comes near this.
             scaleLumaExactly(base: base, stride: stride, into: image)
             if stretch {
                 for y in 0..<height { for x in 0..<width { image.row(y)[x] = Self.videoRangeTable[Int(image.row(y)[x])] } }
