@@ -7,7 +7,8 @@ Usage: scripts/clip-frames.py CLIP DETECTIONS [FIRST [LAST]]
   output without its extension: DETECTIONS.json, and DETECTIONS.candidates.json where `detect
   --candidates` wrote it (optional). FIRST and LAST limit the frames listed (by index).
 
-One line per frame whose ball is visible or that holds a reported point, all in video pixels:
+One line per frame whose ball is visible or that holds a reported point (every trajectory's,
+so a false one beside the ball's shows), all in video pixels:
 
   frame  vis  ball=(x, y)  r=radius  con=contrast drawn  dec=contrast x264 kept
          ncand=candidates in the frame  near=distance to the nearest one (* within the
@@ -36,19 +37,19 @@ def main():
     try:
         truth = json.load(open(clip + ".json"))
         detections = json.load(open(det + ".json"))
+        seen = json.load(open(det + ".candidates.json")) if os.path.exists(det + ".candidates.json") else None
     except (OSError, ValueError) as error:
         sys.exit(f"clip-frames: {error}")
     width, height, rate = truth["width"], truth["height"], truth["frameRate"]
     diagonal = math.hypot(width, height)
 
+    # Every trajectory's point in a frame: a false one beside the ball's must show too.
     reported = {}
     for trajectory in detections.get("trajectories", []):
         for p in trajectory["points"]:
-            reported[round(p["time"] * rate)] = (p["x"] * width, p["y"] * height, trajectory["id"][:4])
-    candidates = {}
-    if os.path.exists(det + ".candidates.json"):
-        for frame in json.load(open(det + ".candidates.json"))["frames"]:
-            candidates[round(frame["time"] * rate)] = frame["candidates"]
+            reported.setdefault(round(p["time"] * rate), []).append(
+                (p["x"] * width, p["y"] * height, trajectory["id"][:4]))
+    candidates = {round(f["time"] * rate): f["candidates"] for f in seen["frames"]} if seen else {}
 
     for frame in truth["frames"]:
         i = frame["index"]
@@ -56,23 +57,21 @@ def main():
             continue
         if frame.get("x") is None:
             # No ball in the picture (a clip without a shot, or before it): only what was reported.
-            rx, ry, uid = reported[i]
-            print(f"{i:4d} vis=0 no ball  REP {uid} at ({rx:7.1f},{ry:7.1f})!")
+            points = "".join(f"  REP {uid} at ({rx:7.1f},{ry:7.1f})!" for rx, ry, uid in reported[i])
+            print(f"{i:4d} vis=0 no ball{points}")
             continue
         x, y, radius = frame["x"], frame["y"], frame.get("radius") or 0
         tolerance = max(0.004 * diagonal, 2 * radius)
         line = (f"{i:4d} vis={int(frame['visible'])} ball=({x:7.1f},{y:7.1f}) r={radius:.2f}"
                 f" con={frame.get('contrast') or 0:5.1f} dec={frame.get('decodedContrast') or 0:5.1f}")
         if i in candidates:
-            seen = candidates[i]
-            line += f" ncand={len(seen):3d}"
-            if seen:
-                c = min(seen, key=lambda c: math.hypot(c["x"] * width - x, c["y"] * height - y))
-                d = math.hypot(c["x"] * width - x, c["y"] * height - y)
+            line += f" ncand={len(candidates[i]):3d}"
+            if candidates[i]:
+                d, _, c = min((math.hypot(c["x"] * width - x, c["y"] * height - y), k, c)
+                              for k, c in enumerate(candidates[i]))
                 line += (f" near={d:6.1f}{'*' if d <= tolerance else ' '}"
                          f" c={c['contrast']:3d}{'B' if c['brighter'] else 'D'}")
-        if i in reported:
-            rx, ry, uid = reported[i]
+        for rx, ry, uid in reported.get(i, []):
             d = math.hypot(rx - x, ry - y)
             line += f"  REP {uid} d={d:6.1f}{'!' if d > tolerance or not frame['visible'] else ''}"
         print(line)
