@@ -87,12 +87,24 @@ import MediaKitLinux
     }
 
     @Test func oneFrameOfSpanDoesNotDecide() {
-        // The same launch, its first point taken a frame earlier: only a clear difference counts,
-        // and neither is better (the hypothesis already held stays).
+        // The same smooth flight, one seen in frames 30-35, the other in 29-32 and 34-35: only a
+        // clear difference of span counts, and neither is better (the hypothesis already held
+        // stays).
+        let place = { (n: Int) in Self.point(frame: n, x: 400 + 0.8 * Double(n - 30), y: 380 - 9 * Double(n - 30)) }
+        let seen = Track(points: (30...35).map(place)), skipped = Track(points: [29, 30, 31, 32, 34, 35].map(place))
+        #expect(!Self.isBetter(seen, than: skipped) && !Self.isBetter(skipped, than: seen))
+    }
+
+    @Test func aLaunchWhoseFirstStepSkippedAFrameGivesWay() {
+        // The same launch, its first point (the ball at rest) taken a frame earlier, over the
+        // frame that showed it last at rest: a lone point that waited a frame
+        // (``TrackerSettings/loneWaitCandidateLimit``). Its prediction, bent by the missed frame,
+        // loses the ball as it slows (960x540 30 fps dtl-clean-1: reported 21 frames in, not 11).
         var early = Self.ball
         early[0] = Self.point(frame: 22, x: 403, y: 327)
         let ball = Track(points: Self.ball), other = Track(points: early)
-        #expect(!Self.isBetter(ball, than: other) && !Self.isBetter(other, than: ball))
+        #expect(Self.isBetter(ball, than: other))
+        #expect(!Self.isBetter(other, than: ball))
     }
 
     /// Points (frame, centre, radius) at 60 fps as a track holds them.

@@ -160,13 +160,18 @@ struct BallTracker {
             next.append(base)
         }
         // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
-        //    well, also stay as they were: a wrong link must not end the right hypothesis.
+        //    well, also stay as they were: a wrong link must not end the right hypothesis. A
+        //    lone point, with no motion to fit, branches to three and stays only in a quiet
+        //    frame against the sky (``TrackerSettings/loneWaitCandidateLimit``).
         var unmatched = idle
         for ti in tracks.indices where !tracks[ti].confirmed && !idle[ti] {
             let options = branchOptions(tracks[ti], prediction: predictions[ti], grid: grid, candidates: candidates,
                                         taken: taken, t: t)
             let lone = tracks[ti].points.count == 1
-            let extends = options.first.map { $0.1 < 0.35 || lone } ?? false
+            let waits = lone && candidates.count < settings.loneWaitCandidateLimit && isQuiet(tracks[ti].points[0].frame)
+                && tracks[ti].points[0].activity <= settings.crowdedActivity
+                && (tracks[ti].points[0].background ?? 0) >= settings.loneWaitDarkestBackground
+            let extends = options.first.map { $0.1 < 0.35 || (lone && !waits) } ?? false
             let chosen = options.prefix(lone ? 3 : 2)
             for (k, option) in chosen.enumerated() {
                 var branch: Track
@@ -786,6 +791,13 @@ struct BallTracker {
             && track.points.suffix(3).allSatisfy { $0.contrast >= strong }
     }
 
+    /// Whether analysed frame `f`, still among ``recentFrames``, held fewer candidates than
+    /// ``TrackerSettings/loneWaitCandidateLimit``.
+    private func isQuiet(_ f: Int) -> Bool {
+        let entry = recentFrames[f % recentFrames.count]
+        return entry.frame == f && entry.candidates < settings.loneWaitCandidateLimit
+    }
+
     /// Whether every point of `track` lies outside moving regions (activity at most
     /// ``TrackerSettings/crowdedActivity``). Before a flight is confirmed, the club's and the
     /// golfer's swing start hundreds of chains among a few dozen candidates, each as strong as a
@@ -816,10 +828,11 @@ struct BallTracker {
 
     /// Of two hypotheses ending on the same two points, whether `a` is the one to keep: the
     /// smoother over the points both have had since; of two as long, the one whose points span
-    /// at least two frames fewer (it skipped fewer), else the one with fewer points in moving
-    /// regions; else the longer. Length alone would let a long chain of noise that happened onto
-    /// the ball replace the ball's own short, clean hypothesis, and its noisy history then bends
-    /// every later prediction away from the ball.
+    /// at least two frames fewer (it skipped fewer), else the one whose first step skipped no
+    /// frame, else the one with fewer points in moving regions; else the longer. Length alone
+    /// would let a long chain of noise that happened onto the ball replace the ball's own short,
+    /// clean hypothesis, and its noisy history then bends every later prediction away from the
+    /// ball.
     /// `rms(first, k)` is the time fit's residual over the last `k` points of `a` (first) or `b`.
     /// (Static, with the two settings it reads: it is asked of every pair of rivals on every frame.)
     static func isBetterHypothesis(_ a: Track, than b: Track, trajectoryLength: Int, crowdedActivity: Int,
@@ -846,6 +859,16 @@ struct BallTracker {
             let spanA = a.points[a.points.count - 1].frame - a.points[a.points.count - j].frame
             let spanB = b.points[b.points.count - 1].frame - b.points[b.points.count - j].frame
             if abs(spanA - spanB) >= 2 { return spanA < spanB }
+            // Else, of two whose whole histories are known, the one whose first step skipped no
+            // frame: the other is a lone point that waited (``TrackerSettings/loneWaitCandidateLimit``)
+            // and then took up the points of a hypothesis seen frame after frame, and its
+            // prediction, bent by the missed frame, lost the ball's next point (960x540 30 fps
+            // dtl-clean-1: the launch [27, 28, 29] gave way to [26, 28, 29], which missed the
+            // ball at 30; reported 11 -> 21 frames in).
+            if a.trimmedPoints == 0, b.trimmedPoints == 0, a.points.count >= 2, b.points.count >= 2 {
+                let skippedA = a.points[1].frame - a.points[0].frame > 1, skippedB = b.points[1].frame - b.points[0].frame > 1
+                if skippedA != skippedB { return skippedB }
+            }
             let crowded = { (p: TrackPoint) in !p.foundByLocalSearch && p.activity > crowdedActivity }
             let crowdedA = a.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }
             let crowdedB = b.points.suffix(k).reduce(0) { $0 + (crowded($1) ? 1 : 0) }

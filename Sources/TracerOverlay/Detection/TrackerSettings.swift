@@ -69,6 +69,30 @@ struct TrackerSettings {
     var longestStaleCopyRun = 3
     /// Most live hypotheses; beyond that the least promising are dropped.
     var maxTracks = 300
+    /// Fewest candidates in a frame at which a lone point (a hypothesis of one point) no
+    /// longer also waits there while it branches to the frame's candidates, as longer
+    /// hypotheses whose best candidate fits poorly do; nor does one found in such a frame,
+    /// among other motion (activity above ``crowdedActivity``) or against a background darker
+    /// than ``loneWaitDarkestBackground``. A far ball against a quiet sky may show only every
+    /// other frame at the analysis size: a lone point that always moved on to the next frame's
+    /// specks was gone before the ball showed again, and no hypothesis held two of its points
+    /// (1920x1080 25 fps sky-dark-ball-2: the ball a candidate in frames 41, 43, 45 and 46
+    /// among 5-14 a frame, linked first in frame 50 and reported 16 frames in; now 11; 30 fps
+    /// sky-dark-ball-1 recall 0.360 -> 0.560). In busier frames the waiting points' hypotheses
+    /// took places and ties from the ball's own (at 40, 640x360 30 fps dtl-club-walkers-9 lost
+    /// its launch, 0.984 -> 0.921; in every frame, three crowded dtl-everything shots were
+    /// found nowhere). Points of a busy frame wait in none: x264 makes the tree line flicker
+    /// every other frame, and specks there chained over the quiet frames between passed for a
+    /// flight (1920x1080 60 fps practice-swings-no-shot-29, when only the frame waited in was
+    /// counted).
+    var loneWaitCandidateLimit = 20
+    /// Darkest background (luma, ``TrackPoint/background``) against which a lone point waits a
+    /// frame (``loneWaitCandidateLimit``): the sky's. A speck against the tree tops (luma 52)
+    /// that waited for nothing gave a bird's hypothesis its first step, as quick over the
+    /// missed frame as a launch, and the bird was reported as a second flight (1280x720 60 fps
+    /// dtl-everything-23 of seeds 21-24, precision 0.983 -> 0.792). The generated skies are
+    /// 215-250, their trees and grass 50-120.
+    var loneWaitDarkestBackground = 150
     /// Most young hypotheses on the frame's strongest candidates kept beyond ``maxTracks`` in a
     /// frame crowded with candidates (``crowdedFrameCandidates``, ``strongYoungPoints``,
     /// ``strongCandidateRank``). A ball just struck is among the strongest changes in the
