@@ -89,4 +89,20 @@ import MediaKitLinux
         // land off its predictions, and that is no evidence against it.
         #expect(!tracker(specks: 5).isGappySpeckChain(arcPoints(gappy: true), evidence: 1.3))
     }
+
+    @Test func aGappyWindowLeaningOnSearchesIsChanceHoweverStrongItsEvidence() {
+        // Among 5 specks a frame and with evidence to spare, as above, but four of the ten
+        // points found by searches (a young track's look in the full-size frame): chance.
+        let quiet = tracker(specks: 5)
+        var points = arcPoints(gappy: true)
+        for i in points.indices.dropFirst(3).prefix(4) { points[i].foundByLocalSearch = true }
+        #expect(quiet.isGappySpeckChain(points, evidence: 8))
+        // Three of ten are not too many: a far ball seen now and then leans on some.
+        points[points.startIndex + 3].foundByLocalSearch = false
+        #expect(!quiet.isGappySpeckChain(points, evidence: 8))
+        // Nor are searches in a window with a point in every frame.
+        var every = arcPoints(gappy: false)
+        for i in every.indices.dropFirst(3).prefix(6) { every[i].foundByLocalSearch = true }
+        #expect(!quiet.isGappySpeckChain(every, evidence: 8))
+    }
 }

@@ -340,7 +340,8 @@ extension BallTracker {
     }
 
     /// Whether a window holds points in under ``TrackerSettings/gappyChainSupport`` of the
-    /// frames it spans and either its track's points beat chance by less than
+    /// frames it spans and either ``TrackerSettings/gappyChainSearchShare`` of them or more
+    /// were found by local searches, or its track's points beat chance by less than
     /// ``TrackerSettings/gappyChainEvidence`` (`evidence`, its ``Track/chanceEvidence``) in
     /// frames of ``TrackerSettings/gappyChainEvidenceCrowd`` candidates or more, or its
     /// median point that was a frame's candidate stands at most
@@ -354,6 +355,8 @@ extension BallTracker {
         guard let first = points.first, let last = points.last else { return false }
         let frames = Double(last.frame - first.frame + 1)
         guard Double(points.count) < settings.gappyChainSupport * frames else { return false }
+        let searched = points.reduce(0) { $0 + ($1.foundByLocalSearch ? 1 : 0) }
+        if Double(searched) >= settings.gappyChainSearchShare * Double(points.count) { return true }
         var margins: [Int] = []
         margins.reserveCapacity(points.count)
         var crowd = 0

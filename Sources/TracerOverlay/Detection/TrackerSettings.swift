@@ -697,6 +697,16 @@ struct TrackerSettings {
     /// 30 fps dtl-noise-jitter-1, -3 and -9, sky-birds-clouds-7) held points in 53-62% of their
     /// frames; the balls found there, 75-100%.
     var gappyChainSupport = 0.7
+    /// Share of such a window's points found by local searches from which it is chance,
+    /// whatever its evidence: a young track that finds no candidate searches the full-size
+    /// frame (``searchesYoungTracksAtFullSize``), and in noisy video some speck lies near any
+    /// prediction there. A window that both skips frames and leans on those finds follows
+    /// nothing (unseen 1280x720 120 fps dtl-everything-24: 15 points over 28 frames, 7 of them
+    /// searches in a row at contrast 3-6 along the tree line, judged quick and smooth and
+    /// reported beside the flight; precision 0.923 -> 0.992 once dropped). The balls' gappy
+    /// windows on the ten and unseen sets held at most 30% searches (1920x1080 25 fps
+    /// sky-clean-1: 3 of 10 over 22 frames); at 0.4 nothing else changed there.
+    var gappyChainSearchShare = 0.4
     /// Chance evidence (``Track/chanceEvidence``) under which such a window is chance, its
     /// points however far past the noise threshold (in frames of
     /// ``gappyChainEvidenceCrowd`` candidates or more): the two gappy chains that still passed with the crowd test alone
