@@ -77,7 +77,8 @@ import MediaKitLinux
     }
 
     @Test func lonePointsInABusyFrameDoNotWait() throws {
-        // Twenty specks a frame: the sky is no longer quiet, and the lone points move on.
+        // 24 specks a frame, past the limit of 20: the sky is no longer quiet, and the lone
+        // points move on.
         let report = try #require(firstReport(specks: 24))
         #expect(report.firstPoint == 4, "reported in frame \(report.frame) from frame \(report.firstPoint)")
     }
