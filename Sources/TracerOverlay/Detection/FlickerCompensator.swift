@@ -66,8 +66,10 @@ final class FlickerCompensator {
     }
 
     /// Differences counted by band (a fifth for pixels outside the bands, never read).
-    private var differences = [Int](repeating: 0, count: 5 * 512)
-    private var levelSums = [Int](repeating: 0, count: 5)
+    private var differences = [Int](repeating: 0, count: 2 * binsPerCopy)
+    private var levelSums = [Int](repeating: 0, count: 2 * 5)
+    /// The bins of one copy of ``differences`` (the odd pixels count in a second copy after it).
+    private static let binsPerCopy = 5 * 512
     private var table = [UInt8](repeating: 0, count: 256)
     /// The latest frame's brightness as decoded, relative to the first frame's.
     private var brightness = LevelMap.identity
@@ -144,10 +146,24 @@ final class FlickerCompensator {
             levelSums.withUnsafeMutableBufferPointer { sums in
                 sums.initialize(repeating: 0)
                 Self.binOfLevels.withUnsafeBufferPointer { binOf in
+                    // Even and odd pixels count in histograms of their own: neighbours mostly
+                    // share a bin, and one histogram would make each increment wait for the
+                    // last one to land.
+                    let odd = Self.binsPerCopy
                     var y = 4
                     while y < current.height - 4 {
                         let c = current.pixels(y), p = previous.pixels(y)
-                        for x in 0..<current.width {
+                        var x = 0
+                        while x + 2 <= current.width {
+                            let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + 1]), b1 = Int(p[x + 1])
+                            let bin = Int(binOf[a << 8 | b]), bin1 = Int(binOf[a1 << 8 | b1])
+                            counts[bin] += 1
+                            counts[odd + bin1] += 1
+                            sums[bin >> 9] += a + b
+                            sums[5 + (bin1 >> 9)] += a1 + b1
+                            x += 2
+                        }
+                        if x < current.width {
                             let a = Int(c[x]), b = Int(p[x])
                             let bin = Int(binOf[a << 8 | b])
                             counts[bin] += 1
@@ -155,6 +171,8 @@ final class FlickerCompensator {
                         }
                         y += 16
                     }
+                    for bin in 0..<odd { counts[bin] += counts[odd + bin] }
+                    for band in 0..<5 { sums[band] += sums[5 + band] }
                 }
             }
         }
