@@ -215,17 +215,41 @@ import MediaKitLinux
         for image in images {
             for y in 0..<30 { for x in 0..<40 { image.row(y)[x] = UInt8(truncatingIfNeeded: rng.next() >> 56) } }
         }
-        let refs = [images[1], images[2]], offsets = [3, -5]
-        for polarity: Int8 in [1, -1] {
-            let all = changes(inColumns: 5...33, rows: 2...26, of: images[0], beyond: refs, offsets: offsets, polarity: polarity)
-            var mismatches = 0
-            for y in 2...26 {
-                for x in 5...33 where all[(y - 2) * 29 + (x - 5)] != Self.change(at: x, y, of: images[0], beyond: refs, offsets: offsets, polarity: polarity) {
-                    mismatches += 1
+        let refs = [images[1], images[2]]
+        // Light offsets as they come, and the largest a mean level can differ by either way
+        // (the band is kept in 16 bits: a level plus an offset).
+        for offsets in [[3, -5], [255, -255], [-255, 255]] {
+            for polarity: Int8 in [1, -1] {
+                let all = changes(inColumns: 5...33, rows: 2...26, of: images[0], beyond: refs, offsets: offsets, polarity: polarity)
+                var mismatches = 0
+                for y in 2...26 {
+                    for x in 5...33 where all[(y - 2) * 29 + (x - 5)]
+                        != Self.change(at: x, y, of: images[0], beyond: refs, offsets: offsets, polarity: polarity) {
+                        mismatches += 1
+                    }
                 }
+                #expect(all.count == 29 * 25 && mismatches == 0,
+                        "offsets \(offsets), polarity \(polarity): \(mismatches) pixels differ")
             }
-            #expect(all.count == 29 * 25 && mismatches == 0, "polarity \(polarity): \(mismatches) pixels differ")
         }
+    }
+
+    @Test func boxSumsCountEveryPixel() {
+        // A light-offset box's sum, row sums kept in 32 bits: white rows as wide as a 4K frame,
+        // and a random box against the plain sum.
+        let white = LumaImage(width: 3840, height: 4)
+        for y in 0..<4 { for x in 0..<3840 { white.row(y)[x] = 255 } }
+        #expect(white.sum(columns: 0...3839, rows: 0...3) == 255 * 3840 * 4)
+        var rng = SplitMix64(seed: 7)
+        let image = LumaImage(width: 50, height: 20)
+        var plain = 0
+        for y in 0..<20 {
+            for x in 0..<50 {
+                image.row(y)[x] = UInt8(truncatingIfNeeded: rng.next() >> 56)
+                if (3...41).contains(x) && (2...17).contains(y) { plain += Int(image.row(y)[x]) }
+            }
+        }
+        #expect(image.sum(columns: 3...41, rows: 2...17) == plain)
     }
 
     @Test func findsNothingInNoise() throws {
