@@ -11,10 +11,15 @@ struct FlaggedPixel {
 /// Finds the pixels of the current frame that are new: brighter than the brightest, or darker
 /// than the darkest, value of a few earlier frames around the same place.
 ///
-/// The earlier frames are kept dilated and eroded (max / min over a small square), so a camera
+/// The earlier frames are taken dilated and eroded (max / min over a small square), so a camera
 /// shake of a pixel, the ghost of the ball where it was before, sensor noise and slow light
 /// changes all stay inside the band, while a small object arriving somewhere new stands out in
 /// either polarity. The threshold beyond the band follows the measured frame-to-frame noise.
+///
+/// The band is the dilation of the earlier frames' pixelwise maximum (and the erosion of their
+/// minimum), which is the maximum of their dilations: each frame is read as it was analysed
+/// (the images stay the caller's, unchanged, for as long as the offsets reach back), and no
+/// dilated copy of each is written and read back.
 final class MotionMask {
     let width: Int
     let height: Int
@@ -39,9 +44,12 @@ final class MotionMask {
     static let mostFlatOnlyFlags = 4
 
     private let ringCount: Int
-    private var dilated: [LumaImage]
-    private var eroded: [LumaImage]
-    /// The last `2 * toleranceRadius + 1` rows of the current frame's row-wise max / min.
+    /// The frames analysed lately, by frame count modulo ``ringCount``.
+    private var frames: [LumaImage?]
+    /// One row of the earlier frames' pixelwise max / min, margins included.
+    private let pixelMax: UnsafeMutablePointer<UInt8>
+    private let pixelMin: UnsafeMutablePointer<UInt8>
+    /// The last `2 * toleranceRadius + 1` rows of those rows' row-wise max / min.
     private let rowMax: UnsafeMutablePointer<UInt8>
     private let rowMin: UnsafeMutablePointer<UInt8>
     /// One row of scratch for the comparison (band top, band bottom, change flags).
@@ -78,9 +86,9 @@ final class MotionMask {
         self.minimumThreshold = minimumThreshold
         self.flatThreshold = flatThreshold
         ringCount = (backgroundOffsets.max() ?? 1) + 1
-        let rings = LumaImage.batch(count: 2 * ringCount, width: width, height: height)
-        dilated = Array(rings[..<ringCount])
-        eroded = Array(rings[ringCount...])
+        frames = Array(repeating: nil, count: ringCount)
+        pixelMax = .allocate(capacity: width + 2 * toleranceRadius)
+        pixelMin = .allocate(capacity: width + 2 * toleranceRadius)
         let window = 2 * toleranceRadius + 1
         rowMax = .allocate(capacity: window * width)
         rowMin = .allocate(capacity: window * width)
@@ -93,6 +101,8 @@ final class MotionMask {
     }
 
     deinit {
+        pixelMax.deallocate()
+        pixelMin.deallocate()
         rowMax.deallocate()
         rowMin.deallocate()
         bandHigh.deallocate()
@@ -109,40 +119,47 @@ final class MotionMask {
     func reset() {
         frameCount = 0
         previous = nil
+        frames = Array(repeating: nil, count: ringCount)
     }
 
     /// Compares `current` with the background inside the pixel rectangle `region` (x0, y0, x1, y1,
     /// half-open), appends the flagged pixels in raster order to `flags` (at most `limit`), then
     /// makes `current` part of the background. Returns false when more than `limit` pixels
     /// changed (a cut, a flash, the camera moved): such a frame yields no detections.
+    ///
+    /// The mask holds on to `current` and reads it again as the background of the next
+    /// `backgroundOffsets.max()` frames: its pixels, margins included, must stay as they are
+    /// until then (the detection pipeline keeps each analysed frame for 96 frames or more).
     func process(_ current: LumaImage, region: (Int, Int, Int, Int), limit: Int,
                  into flags: inout [FlaggedPixel]) -> Bool {
         estimateNoise(current)
         let thresholdValue = max(minimumThreshold, Int((1.5 * noiseLevel + 1.5).rounded()))
         threshold = thresholdValue
-        let maxRings = backgroundOffsets.map { back(dilated, $0) }
-        let minRings = backgroundOffsets.map { back(eroded, $0) }
-        // The slot of this frame in the rings (never one of the compared offsets, all >= 1).
+        // The slot of this frame in the ring (never one of the compared offsets, all >= 1).
         let slot = frameCount % ringCount
-        let outMax = dilated[slot], outMin = eroded[slot]
-        let compares = isPrimed && region.2 > region.0
+        frames[slot] = current
+        let compares = isPrimed && region.2 > region.0 && region.3 > region.1
         let t = UInt8(min(thresholdValue, 120))
         let flat = flatThreshold.map { UInt8(min($0, Int(t))) } ?? t
         var complete = true
         let start = flags.count
         flatOnlyFlags = 0
-        // One pass down the frame: comparing row y and spreading it while its rows are in cache.
-        let r = toleranceRadius
-        for y in 0..<(height + r) {
-            if y < height {
-                if compares && complete && y >= region.1 && y < region.3 {
-                    complete = compareRow(y, current, maxRings, minRings, x0: region.0, x1: region.2,
-                                          t: t, flat: flat, limit: limit, into: &flags)
+        if compares {
+            let earlier = backgroundOffsets.map { frames[(frameCount - $0 + ringCount * 8) % ringCount]! }
+            let r = toleranceRadius
+            // Down the region's rows, each earlier rows' extremes spread along the row once, as
+            // the band's window of rows first needs it.
+            var spread = max(region.1 - r, 0)
+            for y in region.1..<region.3 {
+                let y1 = min(y + r, height - 1)
+                while spread <= y1 {
+                    spreadRow(spread, of: earlier)
+                    spread += 1
                 }
-                spreadRow(y, of: current)
+                combineRows(y)
+                complete = compareRow(y, current, x0: region.0, x1: region.2, t: t, flat: flat, limit: limit, into: &flags)
+                if !complete { break }
             }
-            let out = y - r
-            if out >= 0 { combineRows(out, intoMax: outMax.row(out), intoMin: outMin.row(out)) }
         }
         if flatOnlyFlags > Self.mostFlatOnlyFlags && complete {
             // Only a sky that is still in this frame (``mostFlatOnlyFlags``). The frame's
@@ -150,16 +167,9 @@ final class MotionMask {
             let kept = flags[start...].filter { $0.contrast > t }
             flags.replaceSubrange(start..., with: kept)
         }
-        outMax.replicateEdges()
-        outMin.replicateEdges()
         previous = current
         frameCount += 1
         return complete
-    }
-
-    /// The image `offset` frames back in a ring.
-    private func back(_ ring: [LumaImage], _ offset: Int) -> LumaImage {
-        ring[(frameCount - offset + ringCount * 8) % ringCount]
     }
 
     /// The median absolute difference to the previous frame over every eighth row.
@@ -200,39 +210,61 @@ final class MotionMask {
         noiseLevel = frameCount < 3 ? measured : 0.9 * noiseLevel + 0.1 * measured
     }
 
-    /// Row `y`'s max / min over `x - r ... x + r` of `image`, into the rolling row window.
+    /// Row `y`'s max / min over `x - r ... x + r` of the pixelwise max / min of `images`, into
+    /// the rolling row window.
     ///
     /// Plain element-wise loops over whole rows, the shape the compiler vectorises (a loop over
     /// neighbours inside the pixel loop, or generic SIMD types, stayed scalar and cost 30x more).
     @inline(__always)
-    private func spreadRow(_ y: Int, of image: LumaImage) {
-        let w = width, r = toleranceRadius
+    private func spreadRow(_ y: Int, of images: [LumaImage]) {
+        let w = width, r = toleranceRadius, span = w + 2 * r
         let slot = (y % (2 * r + 1)) * w
-        let src = UnsafePointer(image.row(y))
+        // The images' margins replicate their edge pixels, so x - r and x + r stay readable.
+        let highest = pixelMax, lowest = pixelMin
+        if images.count == 3 {
+            let a = UnsafePointer(images[0].row(y) - r), b = UnsafePointer(images[1].row(y) - r)
+            let c = UnsafePointer(images[2].row(y) - r)
+            for x in 0..<span {
+                highest[x] = max(a[x], max(b[x], c[x]))
+                lowest[x] = min(a[x], min(b[x], c[x]))
+            }
+        } else {
+            let first = UnsafePointer(images[0].row(y) - r)
+            highest.update(from: first, count: span)
+            lowest.update(from: first, count: span)
+            for image in images.dropFirst() {
+                let a = UnsafePointer(image.row(y) - r)
+                for x in 0..<span {
+                    highest[x] = max(highest[x], a[x])
+                    lowest[x] = min(lowest[x], a[x])
+                }
+            }
+        }
+        let hi = UnsafePointer(highest + r), lo = UnsafePointer(lowest + r)
         let hmax = rowMax + slot, hmin = rowMin + slot
-        // The margins replicate the edge pixels, so x - d and x + d stay readable.
         if r == 1 {
-            let left = src - 1, right = src + 1
+            let hiLeft = hi - 1, hiRight = hi + 1, loLeft = lo - 1, loRight = lo + 1
             for x in 0..<w {
-                hmax[x] = max(src[x], max(left[x], right[x]))
-                hmin[x] = min(src[x], min(left[x], right[x]))
+                hmax[x] = max(hi[x], max(hiLeft[x], hiRight[x]))
+                hmin[x] = min(lo[x], min(loLeft[x], loRight[x]))
             }
             return
         }
-        hmax.update(from: src, count: w)
-        hmin.update(from: src, count: w)
+        hmax.update(from: hi, count: w)
+        hmin.update(from: lo, count: w)
         for d in stride(from: 1, through: r, by: 1) {
-            let left = src - d, right = src + d
             for x in 0..<w {
-                hmax[x] = max(hmax[x], max(left[x], right[x]))
-                hmin[x] = min(hmin[x], min(left[x], right[x]))
+                hmax[x] = max(hmax[x], max(hi[x - d], hi[x + d]))
+                hmin[x] = min(hmin[x], min(lo[x - d], lo[x + d]))
             }
         }
     }
 
-    /// The dilated / eroded row `y`: max / min of the window rows `y - r ... y + r` (clamped).
+    /// The band's row `y` (into ``bandHigh`` / ``bandLow``): max / min of the window rows
+    /// `y - r ... y + r` (clamped).
     @inline(__always)
-    private func combineRows(_ y: Int, intoMax outMax: UnsafeMutablePointer<UInt8>, intoMin outMin: UnsafeMutablePointer<UInt8>) {
+    private func combineRows(_ y: Int) {
+        let outMax = bandHigh, outMin = bandLow
         let w = width, r = toleranceRadius, window = 2 * r + 1
         let y0 = max(y - r, 0), y1 = min(y + r, height - 1)
         if r == 1 && y1 - y0 == 2 {
@@ -259,80 +291,43 @@ final class MotionMask {
         }
     }
 
-    /// Flags the pixels of row `y` in `x0 ..< x1` beyond the band by more than `t` (by more than
-    /// `flat` where the band is flat); false once more than `limit` pixels are flagged.
+    /// Flags the pixels of row `y` in `x0 ..< x1` beyond the band (``bandHigh`` / ``bandLow``,
+    /// the whole row) by more than `t` (by more than `flat` where the band is flat); false once
+    /// more than `limit` pixels are flagged.
     @inline(__always)
-    private func compareRow(_ y: Int, _ current: LumaImage, _ maxRings: [LumaImage], _ minRings: [LumaImage],
-                            x0: Int, x1: Int, t: UInt8, flat: UInt8, limit: Int, into flags: inout [FlaggedPixel]) -> Bool {
+    private func compareRow(_ y: Int, _ current: LumaImage, x0: Int, x1: Int, t: UInt8, flat: UInt8, limit: Int,
+                            into flags: inout [FlaggedPixel]) -> Bool {
         let span = x1 - x0
-        let hi = bandHigh, lo = bandLow, changed = self.changed
+        let hi = UnsafePointer(bandHigh + x0), lo = UnsafePointer(bandLow + x0), changed = self.changed
         let top = 255 &- t
         let cur = UnsafePointer(current.row(y) + x0)
-        if maxRings.count == 3 {
-            // The default band, in one loop without storing it.
-            let a0 = UnsafePointer(maxRings[0].row(y) + x0), a1 = UnsafePointer(maxRings[1].row(y) + x0)
-            let a2 = UnsafePointer(maxRings[2].row(y) + x0)
-            let b0 = UnsafePointer(minRings[0].row(y) + x0), b1 = UnsafePointer(minRings[1].row(y) + x0)
-            let b2 = UnsafePointer(minRings[2].row(y) + x0)
-            // Whether anything changed in the row at all: most rows of a still scene are quiet.
-            var any: UInt8 = 0
-            if flat < t {
-                // Each pixel's threshold chosen by its band's width, in a loop of its own so
-                // that the usual one below stays as lean as it was.
-                let width = Self.flatBandWidth
-                for x in 0..<span {
-                    let c = cur[x]
-                    let high = max(a0[x], max(a1[x], a2[x])), low = min(b0[x], min(b1[x], b2[x]))
-                    let k = high &- low <= width ? flat : t
-                    let upper = min(high, 255 &- k) &+ k
-                    let lower = max(low, k) &- k
-                    let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
-                    changed[x] = flag
-                    any |= flag
-                }
-            } else {
-                for x in 0..<span {
-                    let c = cur[x]
-                    let upper = min(max(a0[x], max(a1[x], a2[x])), top) &+ t
-                    let lower = max(min(b0[x], min(b1[x], b2[x])), t) &- t
-                    let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
-                    changed[x] = flag
-                    any |= flag
-                }
-            }
-            guard any != 0 else { return true }
-            (changed + span).update(repeating: 0, count: 8)
-            return collect(y, x0: x0, span: span, cur: cur, t: t, limit: limit, into: &flags) { x in
-                (max(a0[x], max(a1[x], a2[x])), min(b0[x], min(b1[x], b2[x])))
-            }
-        }
-        hi.update(from: maxRings[0].row(y) + x0, count: span)
-        lo.update(from: minRings[0].row(y) + x0, count: span)
-        for k in 1..<maxRings.count {
-            let a = UnsafePointer(maxRings[k].row(y) + x0), b = UnsafePointer(minRings[k].row(y) + x0)
-            for x in 0..<span {
-                hi[x] = max(hi[x], a[x])
-                lo[x] = min(lo[x], b[x])
-            }
-        }
+        // Whether anything changed in the row at all: most rows of a still scene are quiet.
+        var any: UInt8 = 0
         // Saturating hi + t and lo - t, so 255 / 0 backgrounds never wrap.
         if flat < t {
+            // Each pixel's threshold chosen by its band's width, in a loop of its own so that
+            // the usual one below stays as lean as it was.
             let width = Self.flatBandWidth
             for x in 0..<span {
                 let c = cur[x]
                 let k = hi[x] &- lo[x] <= width ? flat : t
                 let upper = min(hi[x], 255 &- k) &+ k
                 let lower = max(lo[x], k) &- k
-                changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                changed[x] = flag
+                any |= flag
             }
         } else {
             for x in 0..<span {
                 let c = cur[x]
                 let upper = min(hi[x], top) &+ t
                 let lower = max(lo[x], t) &- t
-                changed[x] = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                let flag: UInt8 = (c > upper ? 1 : 0) | (c < lower ? 2 : 0)
+                changed[x] = flag
+                any |= flag
             }
         }
+        guard any != 0 else { return true }
         (changed + span).update(repeating: 0, count: 8)
         return collect(y, x0: x0, span: span, cur: cur, t: t, limit: limit, into: &flags) { x in (hi[x], lo[x]) }
     }
