@@ -40,6 +40,10 @@ final class BlobExtractor {
     let height: Int
     /// Tile edge for the activity map that tells a lone object from one inside a moving region.
     static let tile = 16
+    /// The flag at each pixel of the last three rows (row y in slot y % 3), or an older row's
+    /// in the same slot, or -1: flags come in raster order, and a flag's neighbours lie at
+    /// most two rows up. Three rows stay in the nearest cache, where a whole frame's labels
+    /// missed it for most neighbours a flag looked at.
     private var labels: [Int32]
     private var parent: [Int32] = []
     private var tileCounts: [Int32]
@@ -49,7 +53,7 @@ final class BlobExtractor {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        labels = [Int32](repeating: -1, count: width * height)
+        labels = [Int32](repeating: -1, count: 3 * width)
         tilesX = (width + BlobExtractor.tile - 1) / BlobExtractor.tile
         tilesY = (height + BlobExtractor.tile - 1) / BlobExtractor.tile
         tileCounts = [Int32](repeating: 0, count: tilesX * tilesY)
@@ -92,6 +96,7 @@ final class BlobExtractor {
             let parent = parentBuffer.baseAddress!
             for i in 0..<count { parent[i] = Int32(i) }
             labels.withUnsafeMutableBufferPointer { label in
+                label.initialize(repeating: -1)
                 tileCounts.withUnsafeMutableBufferPointer { tiles in
                     flags.withUnsafeBufferPointer { flags in
                         for i in 0..<count {
@@ -103,16 +108,19 @@ final class BlobExtractor {
                                 let yy = y + dy
                                 guard yy >= 0 else { continue }
                                 let dxs = dy == 0 ? -2...(-1) : -2...2
+                                let slot = (yy % 3) * w
                                 for dx in dxs {
                                     let xx = x + dx
                                     guard xx >= 0, xx < w else { continue }
-                                    let l = label[yy * w + xx]
-                                    if l >= 0 && flags[Int(l)].polarity == f.polarity { Self.union(Int32(i), l, parent) }
+                                    let l = label[slot + xx]
+                                    // (A label left from three rows up or more is no neighbour.)
+                                    if l >= 0 && flags[Int(l)].y == Int32(yy) && flags[Int(l)].polarity == f.polarity {
+                                        Self.union(Int32(i), l, parent)
+                                    }
                                 }
                             }
-                            label[y * w + x] = Int32(i)
+                            label[(y % 3) * w + x] = Int32(i)
                         }
-                        for f in flags { label[Int(f.y) * w + Int(f.x)] = -1 }
                         // Accumulate moments per root.
                         var index = [Int32](repeating: -1, count: count)
                         for i in 0..<count {
