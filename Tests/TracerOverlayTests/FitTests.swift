@@ -8,6 +8,19 @@ import Testing
         return (320 + 500 * X / Z, 300 - 500 * Y / Z)
     }
 
+    @Test func lineFitHoldsALineAndMeasuresTheScatter() {
+        // On a line: exact. Off it by +/-1 alternately (a mean of 0, no trend): the same line
+        // and an RMS of 1. From a closure, the very numbers the arrays give.
+        let xs = (0..<6).map { Double($0) / 30 }
+        let line = LinearFit(count: 6) { (xs[$0], 4 + 90 * xs[$0]) }
+        #expect(abs(line.slope - 90) < 1e-9 && abs(line.intercept - 4) < 1e-9 && line.rms < 1e-9)
+        let ys = xs.enumerated().map { 4 + 90 * $0.element + ($0.offset % 2 == 0 ? 1.0 : -1.0) }
+        let scattered = LinearFit(xs: xs, ys: ys)
+        #expect(abs(scattered.rms - 1) < 0.2 && abs(scattered.value(at: xs[5]) - (4 + 90 * xs[5])) < 1.5)
+        let sampled = LinearFit(count: 6) { (xs[$0], ys[$0]) }
+        #expect(sampled.slope == scattered.slope && sampled.intercept == scattered.intercept && sampled.rms == scattered.rms)
+    }
+
     @Test func projectiveFitFollowsARecedingBall() throws {
         // Without the ridge (the tracker uses one to keep noise from bending paths) the model
         // holds a ballistic path seen in perspective exactly.

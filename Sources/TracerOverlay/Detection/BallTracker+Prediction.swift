@@ -101,10 +101,10 @@ extension BallTracker {
                     }
                 }
             } else {
-                let window = Array(track.points.suffix(6))
-                let t0 = window[0].t
-                let ts = window.map { $0.t - t0 }
-                let lx = LinearFit(xs: ts, ys: window.map(\.x)), ly = LinearFit(xs: ts, ys: window.map(\.y))
+                let points = track.points, start = max(n - 6, 0)
+                let t0 = points[start].t
+                let lx = LinearFit(count: n - start) { (points[start + $0].t - t0, points[start + $0].x) }
+                let ly = LinearFit(count: n - start) { (points[start + $0].t - t0, points[start + $0].y) }
                 let rms = (lx.rms * lx.rms + ly.rms * ly.rms).squareRoot()
                 return Prediction(x: lx.value(at: t - t0), y: ly.value(at: t - t0), gate: 3.0 + 2 * rms + 0.25 * step,
                                   vx: lx.slope, vy: ly.slope)

@@ -5,14 +5,33 @@ struct LinearFit {
     var rms = 0.0
 
     init(xs: [Double], ys: [Double]) {
-        let n = Double(xs.count)
-        let mx = xs.reduce(0, +) / n, my = ys.reduce(0, +) / n
+        self.init(count: xs.count) { (xs[$0], ys[$0]) }
+    }
+
+    /// The line through `count` points given by `sample` (asked for each more than once), with
+    /// no arrays made: a slow hypothesis's prediction fits two every frame.
+    init(count: Int, sample: (Int) -> (x: Double, y: Double)) {
+        let n = Double(count)
+        var sx = 0.0, sy = 0.0
+        for i in 0..<count {
+            let p = sample(i)
+            sx += p.x
+            sy += p.y
+        }
+        let mx = sx / n, my = sy / n
         var sxx = 0.0, sxy = 0.0
-        for i in xs.indices { sxx += (xs[i] - mx) * (xs[i] - mx); sxy += (xs[i] - mx) * (ys[i] - my) }
+        for i in 0..<count {
+            let p = sample(i)
+            sxx += (p.x - mx) * (p.x - mx); sxy += (p.x - mx) * (p.y - my)
+        }
         slope = sxx > 0 ? sxy / sxx : 0
         intercept = my - slope * mx
         var sum = 0.0
-        for i in xs.indices { let e = ys[i] - value(at: xs[i]); sum += e * e }
+        for i in 0..<count {
+            let p = sample(i)
+            let e = p.y - value(at: p.x)
+            sum += e * e
+        }
         rms = (sum / n).squareRoot()
     }
 
