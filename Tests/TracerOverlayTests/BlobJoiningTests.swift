@@ -29,6 +29,8 @@ import Testing
         // where the later one looks, left or above, must not join it.
         #expect(Self.areas([Self.flag(9, 0), Self.flag(10, 3)]) == [1, 1])
         #expect(Self.areas([Self.flag(11, 1), Self.flag(10, 4)]) == [1, 1])
+        // Above: row 4 looks at row 3, whose labels' row last held row 0's.
+        #expect(Self.areas([Self.flag(10, 0), Self.flag(10, 4)]) == [1, 1])
         #expect(Self.areas([Self.flag(8, 2), Self.flag(9, 2), Self.flag(10, 6), Self.flag(10, 8)]) == [2, 2])
         // A column of pixels one row apart is one blob however long.
         #expect(Self.areas((0..<20).map { Self.flag(30, $0) }) == [20])

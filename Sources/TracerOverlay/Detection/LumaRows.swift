@@ -11,8 +11,8 @@ extension LumaRows {
         var total = 0
         let n = xs.count
         for y in ys {
-            // A row's sum in 32 bits (255 times a 16K-pixel row fits), over a plain index
-            // range: the shape the compiler vectorises.
+            // A row's sum in 32 bits (255 a pixel over 16 million pixels would still fit), over
+            // a plain index range: the shape the compiler vectorises.
             let r = pixels(y) + xs.lowerBound
             var row: UInt32 = 0
             for i in 0..<n { row &+= UInt32(r[i]) }

@@ -147,8 +147,8 @@ final class MotionMask {
         if compares {
             let earlier = backgroundOffsets.map { frames[(frameCount - $0 + ringCount * 8) % ringCount]! }
             let r = toleranceRadius
-            // Down the region's rows, each earlier rows' extremes spread along the row once, as
-            // the band's window of rows first needs it.
+            // Down the region's rows: each row of the earlier frames' extremes is spread along
+            // the row once, when the band's window of rows first reaches it.
             var spread = max(region.1 - r, 0)
             for y in region.1..<region.3 {
                 let y1 = min(y + r, height - 1)
