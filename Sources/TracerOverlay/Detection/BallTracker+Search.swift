@@ -131,3 +131,47 @@ extension BallTracker {
         return request
     }
 }
+
+extension BallTracker {
+    /// A confirmed flight's local search, in both signs where its ball may have crossed onto a
+    /// background that turns its sign: coming down from the sky into the tree line, a ball is
+    /// darker than the sky and lighter than the trees, and a search for the old sign finds only
+    /// specks of noise, which bend the flight away from its ball (10 s 1920x1080 60 fps
+    /// dtl-noise-jitter-51: the last 47 frames of the flight lost, recall 0.871).
+    ///
+    /// From ``TrackerSettings/signTurnLengths`` times `trajectoryLength` points on, the other
+    /// sign is sought too, and its find taken where
+    /// - the background moved, from the flight's latest places to the find's, by at least the
+    ///   flight's typical contrast and the find's together, in the direction that turns the
+    ///   sign (a ball keeps its own luma; ``crossesBackground(_:_:)``'s test),
+    /// - it stands out at least ``TrackerSettings/signTurnStrength`` of that typical contrast
+    ///   (once the ball has landed, faint changes of the other sign lie about the ground), and
+    /// - more than the own sign's find, if any.
+    /// The search then keeps the new sign. `request` becomes the request that found the result;
+    /// the flag says whether the find has the sign the flight turned to.
+    func searchAcrossBackground(_ track: Track, request: inout LocalSearch,
+                                search: (LocalSearch) -> BallCandidate?) -> (BallCandidate, Bool)? {
+        guard let last = track.points.last else { return nil }
+        if last.crossedOver { request.polarity = last.polarity }
+        let own = search(request)
+        guard track.points.count >= settings.signTurnLengths * settings.trajectoryLength else {
+            return own.map { ($0, last.crossedOver) }
+        }
+        // The typical contrast: the median of the recent points of the searched sign (a mean
+        // would take in a flash of the tree line beside the ball).
+        let contrasts = track.points.suffix(8).filter { $0.polarity == request.polarity }.map(\.contrast).sorted()
+        guard !contrasts.isEmpty else { return own.map { ($0, last.crossedOver) } }
+        let typical = contrasts[contrasts.count / 2]
+        var other = request
+        other.polarity = -request.polarity
+        // A dot by its look alone is no evidence of a crossing.
+        other.byAppearance = false
+        other.crossingFrom = track.points.suffix(settings.signTurnPlaces).map { SIMD2($0.x, $0.y) }
+        guard let turned = search(other), let after = turned.background, let before = turned.backgroundBefore,
+              (after - before) * Int(request.polarity) >= typical + turned.peakContrast,
+              Double(turned.peakContrast) >= settings.signTurnStrength * Double(typical),
+              turned.peakContrast > own?.peakContrast ?? 0 else { return own.map { ($0, last.crossedOver) } }
+        request = other
+        return (turned, true)
+    }
+}

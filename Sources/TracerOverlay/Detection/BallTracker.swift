@@ -204,7 +204,9 @@ struct BallTracker {
         }
         // 3. Confirmed tracks that found nothing look closely where their object should be.
         for (ti, track) in tracks.enumerated() where !extended[ti] && track.confirmed {
-            guard var request = localSearch(for: track, prediction: predictions[ti]), var found = search(request) else { continue }
+            guard var request = localSearch(for: track, prediction: predictions[ti]) else { continue }
+            guard let (first, crossed) = searchAcrossBackground(track, request: &request, search: search) else { continue }
+            var found = first
             if jumpsFromHover(track, to: found) {
                 // Something else moving near a hovering ball outshone it: look again, no
                 // farther than the ball could have gone.
@@ -228,6 +230,7 @@ struct BallTracker {
             var track = track
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true
+            p.crossedOver = crossed
             track.points.append(p)
             noteNewestPoint(of: &track, prediction: predictions[ti])
             track.misses = 0

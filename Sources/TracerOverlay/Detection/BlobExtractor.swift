@@ -28,6 +28,9 @@ struct BallCandidate {
     /// The background's luma at the centre (the analysis frame ``DetectionPipeline/backgroundLag``
     /// frames before, where a moving object was elsewhere); nil where not measured.
     var background: Int? = nil
+    /// The background at the place a crossing was measured from (``LocalSearch/crossingFrom``),
+    /// in the same frame as ``background``; nil where not measured.
+    var backgroundBefore: Int? = nil
     /// Lies beside a far stronger blob of the other sign, as the wake a slow object leaves at
     /// its edges does (``DetectionPipeline/markWakes(_:)``).
     var inWake = false

@@ -1,11 +1,31 @@
 extension DetectionPipeline {
+    /// The object near a track's prediction (``plainLocalCandidate(_:region:maxRadius:)``).
+    /// Where the request names the flight's latest places (``LocalSearch/crossingFrom``), the
+    /// find also carries the background behind it and behind those places, both read in the
+    /// request's first reference frame (where the object was elsewhere), so that the tracker
+    /// can tell whether the object crossed onto a background that turned its sign.
+    func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+        guard !request.crossingFrom.isEmpty else { return plainLocalCandidate(request, region: region, maxRadius: maxRadius) }
+        var plain = request
+        plain.crossingFrom = []
+        guard var found = plainLocalCandidate(plain, region: region, maxRadius: maxRadius),
+              let reference = request.references.first, reference >= 0, frameNumber - reference < historyLength else { return nil }
+        let image = images[reference % historyLength]
+        found.background = image.mean3x3(x: Int(found.x), y: Int(found.y))
+        // An object lighter than its background now was darker than a lighter one before: of
+        // the places, the one whose background leaves the most room for that.
+        let before = request.crossingFrom.map { image.mean3x3(x: Int($0.x), y: Int($0.y)) }
+        found.backgroundBefore = request.polarity > 0 ? before.max() : before.min()
+        return found
+    }
+
     /// The strongest change of the requested polarity inside the gate around the predicted
     /// place, measured against the 3x3 neighbourhood of frames in which the object was
     /// elsewhere, asked first of the full-size frames where they are kept
     /// (``fullResolutionCandidate(_:region:)``); when nothing changed enough, a streak along the
     /// motion of a look back, else the object found by its look in this frame alone
     /// (``appearanceCandidate(_:box:)``).
-    func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
+    private func plainLocalCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
         if request.fullResolutionOnly { return fullResolutionCandidate(request, region: region) }
         if request.measuresStreakInk { return streakInkCentre(request, region: region) }
         // Where the full-size frames are kept, a far ball is a fraction of an analysis pixel, and

@@ -28,6 +28,10 @@ struct TrackPoint {
     var background: Int? = nil
     /// Its candidate lay beside a far stronger blob of the other sign (``BallCandidate/inWake``).
     var inWake = false
+    /// Found with the sign the flight's latest points turned to as its ball crossed onto a
+    /// background that turned it (a local search's find), while most of its recent points
+    /// still have the other: the next search looks for this sign.
+    var crossedOver = false
 }
 
 extension TrackPoint {
@@ -76,6 +80,12 @@ struct LocalSearch {
     /// Whether it looks between a confirmed flight's points, where the full-size frame, when
     /// still held, is asked first as it is for the current frame.
     var fillsGap = false
+    /// Where a confirmed flight's latest points lay, when the find's background and the
+    /// background there are to be measured (in the first reference frame, where the object was
+    /// elsewhere), to tell whether the object crossed onto a background that turned its sign:
+    /// ``BallCandidate/backgroundBefore`` is the one of these places' backgrounds that lies
+    /// farthest from the find's on the side that turns it.
+    var crossingFrom: [SIMD2<Double>] = []
     /// Whether a strong find takes in the clear changes along the motion that it is not joined
     /// to: a launch frame's ball on the tee and its streak, cut apart by the club. Only where a
     /// confirmed flight's first point is measured again: such a point lies off the flight's

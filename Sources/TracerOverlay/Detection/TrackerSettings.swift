@@ -725,4 +725,19 @@ struct TrackerSettings {
     /// Candidates per frame, on average over such a window's frames, from which it is chance
     /// (those false chains: 105-240).
     var gappyChainCrowd = 100
+    /// How many times ``trajectoryLength`` points a confirmed flight needs before its local
+    /// search also seeks the other sign (``BallTracker/searchAcrossBackground(_:request:search:)``):
+    /// a flight followed this long is no young hypothesis that a change of the other sign
+    /// could carry off.
+    var signTurnLengths = 2
+    /// How many of the flight's latest places the background behind the ball is measured at
+    /// before a turn of sign: the latest may already lie on the tree line's edge, and only a
+    /// place over the sky tells how far the background moved (10 s 1280x720 30 fps
+    /// dtl-dark-ball-51: from the latest place alone, 22 levels, from the latest four 178).
+    var signTurnPlaces = 4
+    /// The least contrast of a find of the other sign, as a fraction of the flight's typical
+    /// contrast: where the ball landed, a change of 4 levels on the ground beside a flight of 20
+    /// carried it onto a walker (10 s 1280x720 30 fps dtl-club-walkers-52, precision 0.994 ->
+    /// 0.765); the balls' own turns stood out 0.6-4 times their flights' typical contrast.
+    var signTurnStrength = 0.5
 }
