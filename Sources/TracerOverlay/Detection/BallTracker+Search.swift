@@ -146,7 +146,9 @@ extension BallTracker {
     ///   sign (a ball keeps its own luma; ``crossesBackground(_:_:)``'s test),
     /// - it stands out at least ``TrackerSettings/signTurnStrength`` of that typical contrast
     ///   (once the ball has landed, faint changes of the other sign lie about the ground), and
-    /// - more than the own sign's find, if any.
+    /// - more than the own sign's find, if any, and
+    /// - where it turns dark, in front of something as bright as sky or cloud
+    ///   (``TrackerSettings/signTurnDarkBackground``): a white ball is darker than nothing else.
     /// The search then keeps the new sign. `request` becomes the request that found the result;
     /// the flag says whether the find has the sign the flight turned to.
     func searchAcrossBackground(_ track: Track, request: inout LocalSearch,
@@ -170,7 +172,8 @@ extension BallTracker {
         guard let turned = search(other), let after = turned.background, let before = turned.backgroundBefore,
               (after - before) * Int(request.polarity) >= typical + turned.peakContrast,
               Double(turned.peakContrast) >= settings.signTurnStrength * Double(typical),
-              turned.peakContrast > own?.peakContrast ?? 0 else { return own.map { ($0, last.crossedOver) } }
+              turned.peakContrast > own?.peakContrast ?? 0,
+              turned.polarity > 0 || after >= settings.signTurnDarkBackground else { return own.map { ($0, last.crossedOver) } }
         request = other
         return (turned, true)
     }

@@ -740,4 +740,10 @@ struct TrackerSettings {
     /// carried it onto a walker (10 s 1280x720 30 fps dtl-club-walkers-52, precision 0.994 ->
     /// 0.765); the balls' own turns stood out 0.6-4 times their flights' typical contrast.
     var signTurnStrength = 0.5
+    /// The least background luma (analysis frame, 8-bit) behind a find that turns a flight
+    /// dark: sky or cloud. ``darkestBackgroundForDarkBall`` judges a whole window; here one
+    /// find decides, and a ball that had landed in 10 s 1280x720 30 fps dtl-portrait-54 was
+    /// followed onto a walker by a dark change in front of grass of 111 (precision 1.000 ->
+    /// 0.676). The skies behind the balls' own turns measured 230-251.
+    var signTurnDarkBackground = 150
 }
