@@ -131,3 +131,29 @@ extension BallTracker {
         return (dx * dx + dy * dy).squareRoot() >= settings.stallPriorSpeed * Double(max(b.frame - a.frame, 1))
     }
 }
+
+extension BallTracker {
+    /// Whether a point at (`x`, `y`) would leave a confirmed flight stopped dead where it had
+    /// been flying on: its last ``TrackerSettings/landingWindow`` points with this one lie within
+    /// ``TrackerSettings/landingSpread`` pixels, after it moved at least
+    /// ``TrackerSettings/landingPriorSpeed`` pixels a frame, and the path before says it would have
+    /// travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in the air slows
+    /// into its apex gradually; one that stops dead has landed (or gone behind something), and
+    /// what lies at that place after it (a bright speck of the landscape found by its look, a
+    /// change the shake makes at the horizon) is no flight.
+    func landsHere(_ track: Track, x: Double, y: Double) -> Bool {
+        guard track.confirmed else { return false }
+        let n = track.points.count, k = settings.landingWindow
+        guard n >= k + 3 else { return false }
+        var minX = x, maxX = x, minY = y, maxY = y
+        for p in track.points[(n - k + 1)...] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        guard maxX - minX <= settings.landingSpread && maxY - minY <= settings.landingSpread else { return false }
+        // The pace before, over as many points as the path's fit takes: a ball hanging at its
+        // apex in shaken video steps a pixel either way from frame to frame, and three points
+        // alone made it seem to move fast (1280x720 60 fps dtl-everything-3 lost 11 frames).
+        let a = track.points[max(0, n - k - 9)], b = track.points[n - k]
+        let dx = b.x - a.x, dy = b.y - a.y
+        guard (dx * dx + dy * dy).squareRoot() >= settings.landingPriorSpeed * Double(max(b.frame - a.frame, 1)) else { return false }
+        return expectedTravel(track, over: k) >= settings.landingTravel
+    }
+}

@@ -97,7 +97,8 @@ struct BallTracker {
         var pairs: [(track: Int, candidate: Int, cost: Double)] = []
         for (ti, track) in tracks.enumerated() where track.confirmed {
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
-                if let cost = matchCost(track, predictions[ti], candidates[ci], t: t), !jumpsFromHover(track, to: candidates[ci]) {
+                if let cost = matchCost(track, predictions[ti], candidates[ci], t: t), !jumpsFromHover(track, to: candidates[ci]),
+                   !landsHere(track, x: candidates[ci].x, y: candidates[ci].y) {
                     pairs.append((ti, ci, cost))
                 }
             }
@@ -226,7 +227,8 @@ struct BallTracker {
                 let run = track.points.suffix(settings.longestAppearanceRun)
                 guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
             }
-            if isStalled(track, adding: found) || jumpsFromHover(track, to: found) || outshines(track, found) { continue }
+            if isStalled(track, adding: found) || jumpsFromHover(track, to: found) || outshines(track, found)
+                || landsHere(track, x: found.x, y: found.y) { continue }
             var track = track
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true

@@ -746,4 +746,18 @@ struct TrackerSettings {
     /// followed onto a walker by a dark change in front of grass of 111 (precision 1.000 ->
     /// 0.676). The skies behind the balls' own turns measured 230-251.
     var signTurnDarkBackground = 150
+    /// How many of a confirmed flight's points, the newest among them, may sit still (within
+    /// ``landingSpread`` pixels) where its path says it would have travelled ``landingTravel``
+    /// pixels, after moving ``landingPriorSpeed`` pixels a frame, before it counts as landed
+    /// (``BallTracker/landsHere(_:x:y:)``): 10 s 1280x720 30 fps dtl-portrait-53 (a seed of no
+    /// set) went on for the clip's last 90 frames on a bright speck by the horizon where its
+    /// ball came down at 1.8 px a frame (precision 0.648 -> 0.988).
+    var landingWindow = 8
+    /// The box (pixels a side) the still points lie in: the shake moves a still speck's centre
+    /// by a pixel or so (that flight's: 1.4 px).
+    var landingSpread = 1.5
+    var landingTravel = 6.0
+    /// Pixels a frame, on the chord over the points the path's fit takes (up to ten before the
+    /// still ones): a ball hanging at its apex moves less, a falling one more.
+    var landingPriorSpeed = 1.0
 }
