@@ -36,6 +36,14 @@ import MediaKitLinux
         #expect(!Self.tracker.landsHere(track, x: 300, y: heights[26]))
     }
 
+    @Test func aBallStillRisingHasNotLanded() {
+        // The same pace up the picture, then still: a far ball receding down the line can slow
+        // into its apex within a few frames at the analysis size; it has not landed.
+        let rising = Self.landed.map { 400 - $0 }
+        let track = Track.confirmed(onVerticalLineAt: 300, heights: rising, frameRate: 60)
+        #expect(!Self.tracker.landsHere(track, x: 300.4, y: 400 - 140.3))
+    }
+
     @Test func anUnconfirmedTrackIsNotJudged() {
         var track = Track.confirmed(onVerticalLineAt: 300, heights: Self.landed, frameRate: 60)
         track.confirmed = false

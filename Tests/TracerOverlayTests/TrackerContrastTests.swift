@@ -237,7 +237,9 @@ import MediaKitLinux
         let narrowest = tracker.settings.hoverJump
         for n in 12..<40 {
             _ = tracker.update([], frameNumber: n, time: MediaTime(value: Int64(n), timescale: 60), t: Double(n) / 60) { request in
-                radii[n, default: []].append(request.radius)
+                // (Searches of the other sign, for a ball crossing onto a background that turns
+                // it, are not this rule's.)
+                if request.crossingFrom.isEmpty { radii[n, default: []].append(request.radius) }
                 let bird = (n == 30 || n == 31) && request.radius > narrowest
                 let (x, y) = bird ? (ball(n).0 + 1.5, ball(n).1 - 2.5) : ball(n)
                 return BallCandidate(x: x, y: y, radius: 0.75, halfLength: 0.75, area: 1, polarity: request.polarity,

@@ -134,7 +134,7 @@ extension BallTracker {
 
 extension BallTracker {
     /// Whether a point at (`x`, `y`) would leave a confirmed flight stopped dead where it had
-    /// been flying on: its last ``TrackerSettings/landingWindow`` points with this one lie within
+    /// been falling (moving down the picture): its last ``TrackerSettings/landingWindow`` points with this one lie within
     /// ``TrackerSettings/landingSpread`` pixels, after it moved at least
     /// ``TrackerSettings/landingPriorSpeed`` pixels a frame, and the path before says it would have
     /// travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in the air slows
@@ -151,9 +151,13 @@ extension BallTracker {
         // The pace before, over as many points as the path's fit takes: a ball hanging at its
         // apex in shaken video steps a pixel either way from frame to frame, and three points
         // alone made it seem to move fast (1280x720 60 fps dtl-everything-3 lost 11 frames).
+        // Only a falling ball lands: one still rising in the picture stops only at its apex (a
+        // far ball receding down the line slows from a pixel a frame to a tenth in a few frames).
         let a = track.points[max(0, n - k - 9)], b = track.points[n - k]
         let dx = b.x - a.x, dy = b.y - a.y
-        guard (dx * dx + dy * dy).squareRoot() >= settings.landingPriorSpeed * Double(max(b.frame - a.frame, 1)) else { return false }
+        guard dy > 0, (dx * dx + dy * dy).squareRoot() >= settings.landingPriorSpeed * Double(max(b.frame - a.frame, 1)) else {
+            return false
+        }
         return expectedTravel(track, over: k) >= settings.landingTravel
     }
 }
