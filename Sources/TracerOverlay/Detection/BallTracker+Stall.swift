@@ -134,10 +134,10 @@ extension BallTracker {
 
 extension BallTracker {
     /// Whether a point at (`x`, `y`) would leave a confirmed flight stopped dead where it had
-    /// been falling (moving down the picture): its last ``TrackerSettings/landingWindow`` points with this one lie within
-    /// ``TrackerSettings/landingSpread`` pixels, after it moved at least
-    /// ``TrackerSettings/landingPriorSpeed`` pixels a frame, and the path before says it would have
-    /// travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in the air slows
+    /// been falling (moving down the picture): its last ``TrackerSettings/landingWindow``
+    /// points with this one lie within ``TrackerSettings/landingSpread`` pixels, after it moved
+    /// at least ``TrackerSettings/landingPriorSpeed`` pixels a frame, and the path before says
+    /// it would have travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in the air slows
     /// into its apex gradually; one that stops dead has landed (or gone behind something), and
     /// what lies at that place after it (a bright speck of the landscape found by its look, a
     /// change the shake makes at the horizon) is no flight.

@@ -28,9 +28,9 @@ struct TrackPoint {
     var background: Int? = nil
     /// Its candidate lay beside a far stronger blob of the other sign (``BallCandidate/inWake``).
     var inWake = false
-    /// Found with the sign the flight's latest points turned to as its ball crossed onto a
-    /// background that turned it (a local search's find), while most of its recent points
-    /// still have the other: the next search looks for this sign.
+    /// A local search's find with the sign the flight turned to as its ball crossed onto a
+    /// background that turned it, or a later local find of that sign: the next search looks
+    /// for this point's sign, not for the sign most of the recent points have.
     var crossedOver = false
 }
 
