@@ -120,15 +120,21 @@ extension BallTracker {
     func isStalled(_ track: Track, adding found: BallCandidate, window k: Int, spread: Double) -> Bool {
         let n = track.points.count
         guard k >= 2, n >= k + 3 else { return false }
-        let still = track.points[(n - k + 1)...]
-        guard still.allSatisfy(\.foundByLocalSearch) else { return false }
-        var minX = found.x, maxX = found.x, minY = found.y, maxY = found.y
-        for p in still { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
-        guard maxX - minX <= spread && maxY - minY <= spread else { return false }
+        guard track.points[(n - k + 1)...].allSatisfy(\.foundByLocalSearch),
+              Self.endsStill(track, window: k, x: found.x, y: found.y, spread: spread) else { return false }
         // Speed over the three points before the still run.
         let a = track.points[n - k - 3], b = track.points[n - k]
         let dx = b.x - a.x, dy = b.y - a.y
         return (dx * dx + dy * dy).squareRoot() >= settings.stallPriorSpeed * Double(max(b.frame - a.frame, 1))
+    }
+
+    /// Whether the last `k - 1` points of `track` and (`x`, `y`) lie in a box `spread` pixels
+    /// a side (the track has at least `k - 1` points).
+    static func endsStill(_ track: Track, window k: Int, x: Double, y: Double, spread: Double) -> Bool {
+        let n = track.points.count
+        var minX = x, maxX = x, minY = y, maxY = y
+        for p in track.points[(n - k + 1)...] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        return maxX - minX <= spread && maxY - minY <= spread
     }
 }
 
@@ -137,27 +143,21 @@ extension BallTracker {
     /// been falling (moving down the picture): its last ``TrackerSettings/landingWindow``
     /// points with this one lie within ``TrackerSettings/landingSpread`` pixels, after it moved
     /// at least ``TrackerSettings/landingPriorSpeed`` pixels a frame, and the path before says
-    /// it would have travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in the air slows
-    /// into its apex gradually; one that stops dead has landed (or gone behind something), and
-    /// what lies at that place after it (a bright speck of the landscape found by its look, a
-    /// change the shake makes at the horizon) is no flight.
+    /// it would have travelled ``TrackerSettings/landingTravel`` pixels meanwhile. A ball in
+    /// the air slows into its apex gradually; one that stops dead has landed (or gone behind
+    /// something), and what lies at that place after it (a bright speck of the landscape found
+    /// by its look, a change the shake makes at the horizon) is no flight.
     func landsHere(_ track: Track, x: Double, y: Double) -> Bool {
         guard track.confirmed else { return false }
         let n = track.points.count, k = settings.landingWindow
-        guard n >= k + 3 else { return false }
-        var minX = x, maxX = x, minY = y, maxY = y
-        for p in track.points[(n - k + 1)...] { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
-        guard maxX - minX <= settings.landingSpread && maxY - minY <= settings.landingSpread else { return false }
+        guard n >= k + 3, Self.endsStill(track, window: k, x: x, y: y, spread: settings.landingSpread) else { return false }
         // The pace before, over as many points as the path's fit takes: a ball hanging at its
         // apex in shaken video steps a pixel either way from frame to frame, and three points
         // alone made it seem to move fast (1280x720 60 fps dtl-everything-3 lost 11 frames).
         // Only a falling ball lands: one still rising in the picture stops only at its apex (a
         // far ball receding down the line slows from a pixel a frame to a tenth in a few frames).
         let a = track.points[max(0, n - k - 9)], b = track.points[n - k]
-        let dx = b.x - a.x, dy = b.y - a.y
-        guard dy > 0, (dx * dx + dy * dy).squareRoot() >= settings.landingPriorSpeed * Double(max(b.frame - a.frame, 1)) else {
-            return false
-        }
+        guard b.y > a.y, Self.speed(from: a, to: b) >= settings.landingPriorSpeed else { return false }
         return expectedTravel(track, over: k) >= settings.landingTravel
     }
 }

@@ -6,10 +6,11 @@ extension DetectionPipeline {
     /// can tell whether the object crossed onto a background that turned its sign.
     func localCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int), maxRadius: Double) -> BallCandidate? {
         guard !request.crossingFrom.isEmpty else { return plainLocalCandidate(request, region: region, maxRadius: maxRadius) }
+        // No frame to read the backgrounds in, no crossing to tell: not searched at all.
+        guard let reference = request.references.first, reference >= 0, frameNumber - reference < historyLength else { return nil }
         var plain = request
         plain.crossingFrom = []
-        guard var found = plainLocalCandidate(plain, region: region, maxRadius: maxRadius),
-              let reference = request.references.first, reference >= 0, frameNumber - reference < historyLength else { return nil }
+        guard var found = plainLocalCandidate(plain, region: region, maxRadius: maxRadius) else { return nil }
         let image = images[reference % historyLength]
         found.background = image.mean3x3(x: Int(found.x), y: Int(found.y))
         // An object lighter than its background now was darker than a lighter one before: of
