@@ -98,7 +98,8 @@ struct BallTracker {
         for (ti, track) in tracks.enumerated() where track.confirmed {
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
                 if let cost = matchCost(track, predictions[ti], candidates[ci], t: t), !jumpsFromHover(track, to: candidates[ci]),
-                   !landsHere(track, x: candidates[ci].x, y: candidates[ci].y) {
+                   !landsHere(track, x: candidates[ci].x, y: candidates[ci].y),
+                   !stopsFalling(track, y: candidates[ci].y, at: frame) {
                     pairs.append((ti, ci, cost))
                 }
             }
@@ -228,7 +229,7 @@ struct BallTracker {
                 guard run.count < settings.longestAppearanceRun || run.contains(where: { !$0.foundByAppearance }) else { continue }
             }
             if isStalled(track, adding: found) || jumpsFromHover(track, to: found) || outshines(track, found)
-                || landsHere(track, x: found.x, y: found.y) { continue }
+                || landsHere(track, x: found.x, y: found.y) || stopsFalling(track, y: found.y, at: frame) { continue }
             var track = track
             var p = point(found, time: time, t: t)
             p.foundByLocalSearch = true

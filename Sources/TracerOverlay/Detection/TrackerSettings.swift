@@ -760,4 +760,23 @@ struct TrackerSettings {
     /// Pixels a frame, on the chord over the points the path's fit takes (up to ten before the
     /// still ones): a ball hanging at its apex moves less, a falling one more.
     var landingPriorSpeed = 1.0
+    /// How many frames back a confirmed flight's fall is measured from, when a point would
+    /// stop it (``BallTracker/stopsFalling(_:y:at:)``): after a ball lands, its flight took a
+    /// walker crossing the landing place and followed it for the clip's last 85 frames (10 s
+    /// 1280x720 30 fps dtl-everything-54, a seed of no set: precision 0.661 -> 0.994), and at
+    /// 1920x1080 60 fps flights took specks where their balls came down at 0.6-0.9 px a frame,
+    /// too slowly for ``landingPriorSpeed`` (dtl-dark-ball-53: precision 0.890 -> 0.991,
+    /// recall 0.911 -> 0.961; dtl-portrait-53: precision 0.852 -> 0.979).
+    var fallStopWindow = 8
+    /// The least fall (pixels) the pace says the window should hold: less, and the shake's
+    /// pixel either way could pass for a stop.
+    var fallStopTravel = 4.0
+    /// The share of that fall a point must come down: a falling ball gathers pace, and comes
+    /// down all of it; what stays where the ball landed comes down none. At 0.3 a flight
+    /// that came down a little way onto a walker's feet and stayed there was not stopped.
+    var fallStopFraction = 0.6
+    /// The least pace (pixels a frame) of a fall that is judged: a ball at its apex moves less.
+    var fallStopPriorSpeed = 0.3
+    /// How many points, up to the window's start, the pace is read from.
+    var fallStopPacePoints = 24
 }

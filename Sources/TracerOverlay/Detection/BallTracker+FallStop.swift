@@ -1,0 +1,43 @@
+/// Whether a flight would stop falling by taking a point: its ball has landed.
+extension BallTracker {
+    /// Whether a point at height `y` in frame `frame` would stop a confirmed flight's fall:
+    /// since its point ``TrackerSettings/fallStopWindow`` from the end it would have come down
+    /// less than ``TrackerSettings/fallStopFraction`` of what its pace before says (at least
+    /// ``TrackerSettings/fallStopTravel`` pixels). A ball past its apex falls on, faster and
+    /// faster, until it lands; what is left where it landed (a speck, the stale copy x264
+    /// keeps, a walker crossing there) does not fall.
+    func stopsFalling(_ track: Track, y: Double, at frame: Int) -> Bool {
+        guard track.confirmed else { return false }
+        let n = track.points.count, k = settings.fallStopWindow
+        guard n >= k + 6 else { return false }
+        // The pace and the place the window starts from: a line through the (up to
+        // ``TrackerSettings/fallStopPacePoints``) points up to the window's start, by medians
+        // (of the slopes between pairs, then of the offsets). A far ball falls a third of a
+        // pixel a frame, its centre quantised to whole pixels and moved by the shake: over ten
+        // points a least-squares line, or a median one, read its pace as half as fast again
+        // (640x360 60 fps dtl-noise-jitter-56, a seed of no set: its fall cut short, recall 0.719).
+        let before = track.points[max(0, n - k - settings.fallStopPacePoints + 1)...(n - k)]
+        let start = track.points[n - k]
+        guard start.y > before[before.startIndex].y else { return false }
+        var slopes: [Double] = []
+        slopes.reserveCapacity(before.count * (before.count - 1) / 2)
+        for i in before.indices {
+            for j in before.indices where j > i && before[j].frame > before[i].frame {
+                slopes.append((before[j].y - before[i].y) / Double(before[j].frame - before[i].frame))
+            }
+        }
+        guard !slopes.isEmpty else { return false }
+        let pace = Self.median(slopes)
+        guard pace >= settings.fallStopPriorSpeed else { return false }
+        let fall = pace * Double(frame - start.frame)
+        guard fall >= settings.fallStopTravel else { return false }
+        let startY = Self.median(before.map { $0.y - pace * Double($0.frame - start.frame) })
+        return y - startY < settings.fallStopFraction * fall
+    }
+
+    /// The median of `values` (not empty): the mean of the middle two where they are even.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted(), m = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2
+    }
+}
