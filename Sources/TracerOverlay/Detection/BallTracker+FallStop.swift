@@ -7,8 +7,13 @@ extension BallTracker {
     /// faster, until it lands; what is left where it landed (a speck, the stale copy x264
     /// keeps, a walker crossing there) does not fall.
     func stopsFalling(_ track: Track, y: Double, at frame: Int) -> Bool {
-        guard track.confirmed else { return false }
-        let n = track.points.count, k = settings.fallStopWindow
+        track.confirmed && stopsFalling(track.points[...], y: y, at: frame)
+    }
+
+    /// ``stopsFalling(_:y:at:)`` for a confirmed flight's `points` (the ones before a gap it
+    /// fills, say).
+    func stopsFalling(_ points: ArraySlice<TrackPoint>, y: Double, at frame: Int) -> Bool {
+        let n = points.count, k = settings.fallStopWindow
         guard n >= k + 6 else { return false }
         // The pace and the place the window starts from: a line through the (up to
         // ``TrackerSettings/fallStopPacePoints``) points up to the window's start, by medians
@@ -16,8 +21,9 @@ extension BallTracker {
         // pixel a frame, its centre quantised to whole pixels and moved by the shake: over ten
         // points a least-squares line, or a median one, read its pace as half as fast again
         // (640x360 60 fps dtl-noise-jitter-56, a seed of no set: its fall cut short, recall 0.719).
-        let before = track.points[max(0, n - k - settings.fallStopPacePoints + 1)...(n - k)]
-        let start = track.points[n - k]
+        let base = points.startIndex
+        let before = points[(base + max(0, n - k - settings.fallStopPacePoints + 1))...(base + n - k)]
+        let start = points[base + n - k]
         guard start.y > before[before.startIndex].y else { return false }
         var slopes: [Double] = []
         slopes.reserveCapacity(before.count * (before.count - 1) / 2)

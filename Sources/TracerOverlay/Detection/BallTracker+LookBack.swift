@@ -338,9 +338,12 @@ extension BallTracker {
                 guard let found = search(request) else { continue }
                 let dx = found.x - place.x, dy = found.y - place.y
                 // As in the look back: over a wide gate (a fast ball's first frames) some lone
-                // pixel of noise always passes the threshold, but seldom near the place.
+                // pixel of noise always passes the threshold, but seldom near the place. Nor may
+                // a find stop a confirmed flight's fall: a flight that coasted past where its ball
+                // landed would fill the gap behind with what lies there.
                 guard dx * dx + dy * dy <= place.gate * place.gate,
-                      takesFind(area: found.area, offset: (dx, dy), gate: place.gate) else { continue }
+                      takesFind(area: found.area, offset: (dx, dy), gate: place.gate),
+                      !track.confirmed || !stopsFalling(track.points[..<i], y: found.y, at: f) else { continue }
                 var p = TrackPoint(found, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: i)

@@ -88,7 +88,8 @@ extension BallTracker {
     /// ``TrackerSettings/speckContrastRatio`` of the recent points' contrast (where the
     /// full-size frames are searched, ``TrackerSettings/fullSizeSpeckContrastRatio``) and at least
     /// ``TrackerSettings/speckOffset`` pixels from the prediction, and the find lies nearer the
-    /// prediction and stands out more. Nil otherwise (the candidate is taken).
+    /// prediction and stands out more, and would neither stall the flight nor stop its fall
+    /// (``stopsFalling(_:y:at:)``). Nil otherwise (the candidate is taken).
     func closerFind(than candidate: BallCandidate, for track: Track, prediction: Prediction?,
                     search: (LocalSearch) -> BallCandidate?) -> BallCandidate? {
         let n = track.points.count
@@ -102,7 +103,8 @@ extension BallTracker {
               found.peakContrast > candidate.peakContrast, !found.foundByAppearance else { return nil }
         let fx = found.x - prediction.x, fy = found.y - prediction.y
         let foundOffset = (fx * fx + fy * fy).squareRoot()
-        guard foundOffset < candidateOffset, foundOffset <= request.radius, !isStalled(track, adding: found) else { return nil }
+        guard foundOffset < candidateOffset, foundOffset <= request.radius, !isStalled(track, adding: found),
+              !stopsFalling(track, y: found.y, at: frame) else { return nil }
         return found
     }
 

@@ -148,7 +148,8 @@ struct BallTracker {
             var best: (index: Int, cost: Double)?
             grid.forEach(near: prediction, last: base.points[base.points.count - 1], reach: reach(base, prediction, t: t)) { ci in
                 guard !taken[ci], candidates[ci].peakContrast > doubtful.contrast,
-                      let cost = matchCost(base, prediction, candidates[ci], t: t) else { return }
+                      let cost = matchCost(base, prediction, candidates[ci], t: t),
+                      !stopsFalling(base, y: candidates[ci].y, at: frame) else { return }
                 if best == nil || cost < best!.cost { best = (ci, cost) }
             }
             guard let best else { continue }
