@@ -760,8 +760,8 @@ struct TrackerSettings {
     /// Pixels a frame, on the chord over the points the path's fit takes (up to ten before the
     /// still ones): a ball hanging at its apex moves less, a falling one more.
     var landingPriorSpeed = 1.0
-    /// How many frames back a confirmed flight's fall is measured from, when a point would
-    /// stop it (``BallTracker/stopsFalling(_:y:at:)``): after a ball lands, its flight took a
+    /// How many of a confirmed flight's points back its fall is measured from, when a point
+    /// would stop it (``BallTracker/stopsFalling(_:y:at:)``): after a ball lands, its flight took a
     /// walker crossing the landing place and followed it for the clip's last 85 frames (10 s
     /// 1280x720 30 fps dtl-everything-54, a seed of no set: precision 0.661 -> 0.994), and at
     /// 1920x1080 60 fps flights took specks where their balls came down at 0.6-0.9 px a frame,
