@@ -13,8 +13,16 @@ extension BallTracker {
     /// ``stopsFalling(_:y:at:)`` for a confirmed flight's `points` (the ones before a gap it
     /// fills, say).
     func stopsFalling(_ points: ArraySlice<TrackPoint>, y: Double, at frame: Int) -> Bool {
+        fallMark(points, at: frame).map { y < $0 } ?? false
+    }
+
+    /// How far down the picture (y, analysis pixels) a point in `frame` must lie for a confirmed
+    /// flight with these `points` to go on falling; nil where its fall is not judged (too few
+    /// points, no clear fall, or less of it in the window than ``TrackerSettings/fallStopTravel``).
+    /// One mark serves every candidate a frame offers the flight.
+    func fallMark(_ points: ArraySlice<TrackPoint>, at frame: Int) -> Double? {
         let n = points.count, k = settings.fallStopWindow
-        guard n >= k + 6 else { return false }
+        guard n >= k + 6 else { return nil }
         // The pace and the place the window starts from: a line through the (up to
         // ``TrackerSettings/fallStopPacePoints``) points up to the window's start, by medians
         // (of the slopes between pairs, then of the offsets). A far ball falls a third of a
@@ -24,7 +32,7 @@ extension BallTracker {
         let base = points.startIndex
         let before = points[(base + max(0, n - k - settings.fallStopPacePoints + 1))...(base + n - k)]
         let start = points[base + n - k]
-        guard start.y > before[before.startIndex].y else { return false }
+        guard start.y > before[before.startIndex].y else { return nil }
         var slopes: [Double] = []
         slopes.reserveCapacity(before.count * (before.count - 1) / 2)
         for i in before.indices {
@@ -32,13 +40,13 @@ extension BallTracker {
                 slopes.append((before[j].y - before[i].y) / Double(before[j].frame - before[i].frame))
             }
         }
-        guard !slopes.isEmpty else { return false }
+        guard !slopes.isEmpty else { return nil }
         let pace = Self.median(slopes)
-        guard pace >= settings.fallStopPriorSpeed else { return false }
+        guard pace >= settings.fallStopPriorSpeed else { return nil }
         let fall = pace * Double(frame - start.frame)
-        guard fall >= settings.fallStopTravel else { return false }
+        guard fall >= settings.fallStopTravel else { return nil }
         let startY = Self.median(before.map { $0.y - pace * Double($0.frame - start.frame) })
-        return y - startY < settings.fallStopFraction * fall
+        return startY + settings.fallStopFraction * fall
     }
 
     /// The median of `values` (not empty): the mean of the middle two where they are even.

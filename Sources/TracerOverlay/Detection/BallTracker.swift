@@ -96,10 +96,10 @@ struct BallTracker {
         }
         var pairs: [(track: Int, candidate: Int, cost: Double)] = []
         for (ti, track) in tracks.enumerated() where track.confirmed {
+            let fallMark = fallMark(track.points[...], at: frame) ?? -.infinity
             grid.forEach(near: predictions[ti], last: track.points[track.points.count - 1], reach: reach(track, predictions[ti], t: t)) { ci in
                 if let cost = matchCost(track, predictions[ti], candidates[ci], t: t), !jumpsFromHover(track, to: candidates[ci]),
-                   !landsHere(track, x: candidates[ci].x, y: candidates[ci].y),
-                   !stopsFalling(track, y: candidates[ci].y, at: frame) {
+                   !landsHere(track, x: candidates[ci].x, y: candidates[ci].y), candidates[ci].y >= fallMark {
                     pairs.append((ti, ci, cost))
                 }
             }
