@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import MediaKitLinux
 @testable import TracerOverlay
 
@@ -111,5 +112,16 @@ enum DetectHarness {
         let s = r.score
         func f(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "-" }
         return "\(name): recall \(f(s.recall)) (\(s.foundFrames)/\(s.visibleFrames)) precision \(f(s.precision)) (\(s.matchedPoints)/\(s.reportedPoints)) trajectories \(s.trajectories) false \(s.falseTrajectories) firstVisible \(s.firstVisibleFrame.map(String.init) ?? "-") toReport \(s.framesToFirstReport.map(String.init) ?? "-") sharedIdentifiers \(r.sharedIdentifiers)"
+    }
+
+    /// Runs `duration` seconds of `scenario` through H.264 and expects its shot found cleanly:
+    /// no false trajectory, precision at least `precision`, recall at least `recall`.
+    static func expectFound(_ scenario: String, seed: UInt64, width: Int, height: Int, frameRate: Double,
+                            duration: Double = 10, recall: Double = 0.95, precision: Double = 0.98) throws {
+        let result = try runEncoded(scenario, seed: seed, width: width, height: height, frameRate: frameRate, duration: duration)
+        let description = describe("\(scenario)-\(seed) \(width)x\(height) \(Int(frameRate)) fps \(Int(duration)) s", result)
+        #expect(result.score.falseTrajectories == 0, "\(description)")
+        #expect(try #require(result.score.precision) >= precision, "\(description)")
+        #expect(try #require(result.score.recall) >= recall, "\(description)")
     }
 }

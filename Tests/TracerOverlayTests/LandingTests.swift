@@ -55,11 +55,7 @@ import MediaKitLinux
     /// sits by the horizon. The flight took it, found by its look and as a candidate the shake
     /// made there, for the last 90 frames of the clip (precision 0.648).
     @Test func noPointsAfterTheBallLanded() throws {
-        let result = try DetectHarness.runEncoded("dtl-portrait", seed: 53, width: 1280, height: 720, frameRate: 30, duration: 10)
-        let description = DetectHarness.describe("dtl-portrait-53 10 s", result)
-        #expect(result.score.falseTrajectories == 0, "\(description)")
-        #expect(try #require(result.score.precision) >= 0.98, "\(description)")
-        #expect(try #require(result.score.recall) >= 0.95, "\(description)")
+        try DetectHarness.expectFound("dtl-portrait", seed: 53, width: 1280, height: 720, frameRate: 30)
     }
 
     /// 1280x720 60 fps dtl-everything seed 3 (shaken by a pixel either way): the ball hangs at

@@ -122,10 +122,6 @@ import MediaKitLinux
     /// on it is lighter than the trees. Followed by the dark sign alone, the flight ended there
     /// (recall 0.874 through the CLI); it must carry on to the ball's last frames before it lands.
     @Test func aDarkBallIsFollowedIntoTheTreeLine() throws {
-        let result = try DetectHarness.runEncoded("dtl-dark-ball", seed: 51, width: 1280, height: 720, frameRate: 30, duration: 10)
-        let description = DetectHarness.describe("dtl-dark-ball-51 10 s", result)
-        #expect(result.score.falseTrajectories == 0, "\(description)")
-        #expect(try #require(result.score.recall) >= 0.94, "\(description)")
-        #expect(try #require(result.score.precision) >= 0.98, "\(description)")
+        try DetectHarness.expectFound("dtl-dark-ball", seed: 51, width: 1280, height: 720, frameRate: 30, recall: 0.94)
     }
 }
