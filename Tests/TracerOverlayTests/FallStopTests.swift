@@ -62,11 +62,15 @@ import MediaKitLinux
     }
 
     @Test func aSlowFallIsNotJudged() {
-        // Three tenths of a pixel a frame: over the window no more than the shake moves a point.
+        // A quarter of a pixel a frame, under the three tenths judged: over the window no more
+        // than the shake moves a point.
         let heights = (0..<16).map { 100 + 0.25 * Double($0) }
         let track = Track.confirmed(onVerticalLineAt: 300, heights: heights, frameRate: 30)
         let still = heights[8]
         #expect(!Self.tracker.stopsFalling(track, y: still, at: 16))
+        // Nor after a gap long enough for that pace to predict a fall the window would judge
+        // (5 px over 20 frames): the pace itself is too slow.
+        #expect(!Self.tracker.stopsFalling(track, y: still, at: 28))
     }
 
     @Test func anUnconfirmedTrackIsNotJudged() {
