@@ -28,6 +28,10 @@
 #   quiet   10 s clips without a shot, where birds, walkers and practice swings have ten seconds
 #           to pass for one: the three no-shot scenarios at 1280x720 30 and 60 fps and 1920x1080
 #           30 fps, seeds 61-68 (72 clips, session 57)
+#   phase   launches between two frames, as real shots do (every other set launches at 0.9 s, a
+#           frame time at 30, 50, 60 and 120 fps): the shot scenarios at 640x360 30 fps, 1280x720
+#           60 fps and 1920x1080 30 fps, seeds 71-74, launched 0.2, 0.4, 0.6 and 0.8 of a frame
+#           interval after 0.9 s (120 clips, session 78)
 # A clip passes when recall >= 0.95, precision >= 0.98, no false trajectory and the shot is
 # reported within trajectoryLength + 2 frames of its first visible frame (trajectoryLength 10
 # per 60 fps interval), or, on a clip without a shot, when nothing is reported.
@@ -173,7 +177,9 @@ clips_of() {
         emit 1920x1080 60 "$ALL" "51" ;;
     quiet)
         emit_each "1280x720:30 1280x720:60 1920x1080:30" "$NO_SHOT" "$(seq 61 68)" ;;
-    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet)" >&2; exit 2 ;;
+    phase)
+        emit_each "640x360:30 1280x720:60 1920x1080:30" "$SHOTS_BUT_BIRDS sky-birds-clouds" "71 72 73 74" ;;
+    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet, phase)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }
 
@@ -192,9 +198,11 @@ one_clip() {
     mkdir -p "$dir" "$det"
     local duration=3
     case $set in long | quiet) duration=10 ;; esac
+    local launch=()
+    [ "$set" = phase ] && launch=(--launch-time "$(awk "BEGIN { print 0.9 + ($seed - 70) * 0.2 / $fps }")")
     if [ ! -s "$dir/$name.json" ]; then
         "$GEN" generate --scenario "$scenario" --seed "$seed" --size "$size" --fps "$fps" --duration "$duration" \
-            -o "$dir/.$name.mp4" --truth "$dir/.$name.json" >/dev/null
+            "${launch[@]}" -o "$dir/.$name.mp4" --truth "$dir/.$name.json" >/dev/null
         mv "$dir/.$name.mp4" "$video"
         mv "$dir/.$name.json" "$dir/$name.json"
     fi

@@ -26,6 +26,12 @@ struct Generate: ParsableCommand {
     @Option(help: "Length in seconds.")
     var duration: Double = 4
 
+    @Option(help: ArgumentHelp(
+        "When the ball leaves the tee, in seconds (default: 30% of the duration, from 0.3 to 1.2 s).",
+        discussion: "Real shots launch at any moment between two frames; a time off the frame grid "
+            + "(e.g. 0.9 + 0.4/fps) makes the launch frame show the ball part-way off the tee."))
+    var launchTime: Double?
+
     @Option(name: .shortAndLong, help: "The video to write (.mp4, .mov or .mkv).")
     var output: String = "clip.mp4"
 
@@ -62,6 +68,12 @@ struct Generate: ParsableCommand {
         let (width, height) = try parseSize(size)
         var settings = scenario.settings(seed: seed, width: width, height: height, frameRate: fps, duration: duration)
         if let crf { settings.compressionCRF = crf }
+        if let launchTime {
+            guard launchTime > 0, launchTime < duration else {
+                throw .invalidArgument("launch time \(launchTime) s must lie inside the clip (0 to \(duration) s)")
+            }
+            settings.launchTime = launchTime
+        }
         let clip = try GroundTruthClip(settings: settings)
         let truthPath = truth ?? (URL(fileURLWithPath: output).deletingPathExtension().path + ".json")
         if truthOnly {
