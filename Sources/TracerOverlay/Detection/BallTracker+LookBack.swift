@@ -34,7 +34,16 @@ extension BallTracker {
     /// single frames), after which only a streak counts, a faint one only near the place
     /// (``takesStreakPastGap(contrast:offset:gate:)``); the look back stops at the second frame
     /// in a row without one.
-    func extendBackwards(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) {
+    ///
+    /// `eitherSign`: where the flight's sign finds nothing, the other sign is sought as well.
+    /// A flight known to have left a tee rose from the ground, where a white ball shows lighter
+    /// than what lies behind it, into the sky, where it shows darker; sought in the sky's sign
+    /// alone, the look back ends at the first frame of the rise (640x360 30 fps
+    /// dtl-noise-jitter-72 launched between two frames: its tee-confirmed track began in the
+    /// sky 5 frames after the launch, and none of the 5 frames before was reported; with this,
+    /// all 5 were, and the flight 4 frames sooner). Only there: elsewhere the frames before a
+    /// track seldom turn its sign, and a speck of the other sign is as likely as the ball.
+    func extendBackwards(_ track: inout Track, eitherSign: Bool = false, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
         var passedGap = false
@@ -55,6 +64,11 @@ extension BallTracker {
                                                              passedGap: passedGap, search: search),
                restingBall(at: TrackPoint(candidate, time: entry.time, t: entry.t, frame: f), in: track, search: search) != nil {
                 outcome = .found(candidate, isAtRest: false)
+            }
+            if eitherSign, !passedGap, case .nothing = outcome {
+                let other = lookBack(track, at: f, entry: entry, modelPoints: settings.trajectoryLength, passedGap: passedGap,
+                                     polarity: -lookBackPolarity(track), search: search)
+                if case .found = other { outcome = other }
             }
             switch outcome {
             case .cannotLook: return

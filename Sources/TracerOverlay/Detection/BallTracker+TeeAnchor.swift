@@ -44,7 +44,9 @@ extension BallTracker {
         }
         guard !tracks.contains(where: launched), !ended.contains(where: launched) else { return nil }
         var extended = track
-        extendBackwards(&extended, search: search)
+        // It rose from the ground: lighter than the grass in its first frames, darker than
+        // the sky in the track's.
+        extendBackwards(&extended, eitherSign: true, search: search)
         fillGaps(&extended, largestResidual: settings.largestConfirmingFillResidual, search: search)
         // Vision reports a trajectory once it holds trajectoryLength points.
         guard extended.points.count >= settings.trajectoryLength else { return nil }
