@@ -24,6 +24,14 @@ extension BallTracker {
             return other / receding.gate < error / gate ? (other, receding.gate) : (error, gate)
         }
 
+        /// Whether a candidate at (`x`, `y`) lies nearer the slowed place than the first, each
+        /// measured in its own gate.
+        func isNearerReceding(_ x: Double, _ y: Double) -> Bool {
+            guard let receding else { return false }
+            let ex = x - self.x, ey = y - self.y, rx = x - receding.x, ry = y - receding.y
+            return (rx * rx + ry * ry).squareRoot() / receding.gate < (ex * ex + ey * ey).squareRoot() / gate
+        }
+
         /// How far from the prediction's first place candidates may lie.
         var reach: Double {
             guard let receding else { return gate }

@@ -162,8 +162,9 @@ struct BallTracker {
             base.historyRevised = true
             next.append(base)
         }
-        // 2. Unconfirmed tracks branch to the two best free candidates and, when neither fits
-        //    well, also stay as they were: a wrong link must not end the right hypothesis. A
+        // 2. Unconfirmed tracks branch to the two best free candidates (and the best where a
+        //    receding ball slows to) and, when neither fits well, also stay as they were: a
+        //    wrong link must not end the right hypothesis. A
         //    lone point, with no motion to fit, branches to three and stays only in a quiet
         //    frame against the sky (``TrackerSettings/loneWaitCandidateLimit``).
         var unmatched = idle
@@ -175,7 +176,19 @@ struct BallTracker {
                 && tracks[ti].points[0].activity <= settings.crowdedActivity
                 && (tracks[ti].points[0].background ?? 0) >= settings.loneWaitDarkestBackground
             let extends = options.first.map { $0.1 < 0.35 || (lone && !waits) } ?? false
-            let chosen = options.prefix(lone ? 3 : 2)
+            var chosen = Array(options.prefix(lone ? 3 : 2))
+            // Where the prediction also asks where a receding ball slows to and neither branch
+            // went there, a third does: ranked by their nearer place alone, both went to specks
+            // near the straight line's guess (640x360 30 fps dtl-floodlights-72 launched between
+            // two frames: steps of 25, 15 and 10 px, the line 10 px past the third frame's ball,
+            // whose candidate the flicker's specks outranked; found nowhere). A third, not
+            // instead of the second: that lost a launch the second branch had found (640x360
+            // dtl-portrait-6).
+            if let prediction = predictions[ti], prediction.receding != nil,
+               let slowed = options.first(where: { prediction.isNearerReceding(candidates[$0.0].x, candidates[$0.0].y) }),
+               !chosen.contains(where: { $0.0 == slowed.0 }) {
+                chosen.append(slowed)
+            }
             for (k, option) in chosen.enumerated() {
                 var branch: Track
                 if extends && k == chosen.count - 1 {
