@@ -14,7 +14,13 @@ import MediaKitLinux
         var duration: Double = 4
         var width = 1280
         var height = 720
-        var testDescription: String { "\(scenario) seed \(seed) \(width)x\(height) \(Int(frameRate)) fps \(Int(duration)) s crf 18" }
+        /// Where set, the shot launches this share of a frame interval after the scenario's
+        /// launch time (a frame time at 30 fps), as a real shot falls anywhere between frames.
+        var launchPhase: Double?
+        var testDescription: String {
+            "\(scenario) seed \(seed) \(width)x\(height) \(Int(frameRate)) fps \(Int(duration)) s crf 18"
+                + (launchPhase.map { " launched \($0) of a frame late" } ?? "")
+        }
     }
 
     /// Down the line at 25 fps, the launch frame's point was reported 9.2 and 23.6 px from the
@@ -38,6 +44,9 @@ import MediaKitLinux
     /// At 25 fps the ball's first hypothesis took the club head, dark, swinging on 70 px above
     /// the tee beside the ball's faint light streak, and the look back sought the flight's
     /// sign, the sky's (1280x720 dtl-club-walkers-2: 41 px off, tolerance 7.4).
+    /// At 640x360 30 fps, struck a fifth of a frame after the frame before the launch frame
+    /// (dtl-clean-71 and dtl-floodlights-71 of the phase set), the ball sat on its tee through
+    /// that frame's exposure, and the flight began there, a frame early.
     static let cases = [Case(scenario: "dtl-clean", seed: 2), Case(scenario: "dtl-noise-jitter", seed: 2),
                         Case(scenario: "dtl-dark-ball", seed: 1, frameRate: 120, duration: 3),
                         Case(scenario: "dtl-club-walkers", seed: 2, frameRate: 30, duration: 3, width: 640, height: 360),
@@ -48,13 +57,17 @@ import MediaKitLinux
                         Case(scenario: "dtl-club-walkers", seed: 3, duration: 3, width: 1920, height: 1080),
                         Case(scenario: "dtl-portrait", seed: 9, frameRate: 30, duration: 3, width: 640, height: 360),
                         Case(scenario: "dtl-club-walkers", seed: 8, frameRate: 30, duration: 3, width: 640, height: 360),
-                        Case(scenario: "dtl-club-walkers", seed: 2, duration: 3)]
+                        Case(scenario: "dtl-club-walkers", seed: 2, duration: 3),
+                        Case(scenario: "dtl-clean", seed: 71, frameRate: 30, duration: 3, width: 640, height: 360, launchPhase: 0.2),
+                        Case(scenario: "dtl-floodlights", seed: 71, frameRate: 30, duration: 3, width: 640, height: 360,
+                             launchPhase: 0.2)]
 
     /// How far the flight's first point lies from the ball in the launch frame, the scorer's
     /// tolerance there, the frame of that point and the launch frame.
     func firstPoint(_ c: Case) throws -> (offset: Double, tolerance: Double, frame: Int?, launch: Int)? {
-        let settings = try GroundTruthScenario.named(c.scenario).settings(seed: c.seed, width: c.width, height: c.height,
+        var settings = try GroundTruthScenario.named(c.scenario).settings(seed: c.seed, width: c.width, height: c.height,
                                                                           frameRate: c.frameRate, duration: c.duration)
+        if let phase = c.launchPhase { settings.launchTime += phase / c.frameRate }
         let clip = try GroundTruthClip(settings: settings)
         let truth = clip.truth
         let result = try DetectHarness.run(clip, trajectoryLength: 10, compressed: true)
@@ -119,6 +132,32 @@ import MediaKitLinux
         #expect(tracker.placeRestingLaunchPoint(&track, search: search))
         #expect(abs(track.points[0].y - (402.1 + 0.03 * (365.8 - 402.1))) < 1e-9)
         #expect(abs(track.points[0].x - 400) < 1e-9)
+    }
+
+    /// A real shot's launch falls anywhere between two frames. Struck after the exposure of
+    /// the frame that leads the flight, the ball sat on its tee through all of it: at its
+    /// place that frame shows the ball's full contrast against later frames, and the point is
+    /// the ball at rest, not the launch. It goes. Where the strike cut the exposure (the
+    /// ball's place shows 60 of its 120 levels), the point is the launch and is placed.
+    @Test func aPointOfTheBallStillAtRestIsNoLaunch() {
+        let tracker = Self.tracker
+        let flight: [Double] = [402.1, 365.8, 338.0, 313.0, 291.7, 272.6, 255.4, 240.0, 226.1, 213.5, 202.0]
+        var still = Track.confirmed(onVerticalLineAt: 400, heights: flight, frameRate: 120, firstFrame: 108)
+        #expect(tracker.placeRestingLaunchPoint(&still, search: Self.ballAtRest(y: 402.1, before: 109)))
+        #expect(still.points.first?.frame == 109 && still.points.first?.y == 365.8)
+
+        var cut = Track.confirmed(onVerticalLineAt: 400, heights: flight, frameRate: 120, firstFrame: 108)
+        let atRest = Self.ballAtRest(y: 402.1, before: 108)
+        let halfExposure: (LocalSearch) -> BallCandidate? = { request in
+            guard request.frame == 108 else { return atRest(request) }
+            let dy = 402.1 - request.y
+            guard abs(400 - request.x) <= request.radius, abs(dy) <= request.radius else { return nil }
+            return BallCandidate(x: 400, y: 402.1, radius: 2.5, halfLength: 2.5, area: 20, polarity: 1, peakContrast: 60,
+                                 neighbourhoodActivity: 0)
+        }
+        #expect(tracker.placeRestingLaunchPoint(&cut, search: halfExposure))
+        #expect(cut.points.first?.frame == 108)
+        #expect(abs(cut.points[0].y - (402.1 + 0.03 * (365.8 - 402.1))) < 1e-9)
     }
 
     /// A far ball creeping 1.5 px a frame lies within reach of its place in the two frames

@@ -44,6 +44,23 @@ extension BallTracker {
         return dx * dx + dy * dy <= reach * reach ? found : nil
     }
 
+    /// Whether the ball at rest `rest`, found in the frame before `f`, still sat at its place
+    /// through all of frame `f`'s exposure: against later frames of `track`, from which it had
+    /// gone, its place in `f` shows ``TrackerSettings/stillBallContrastShare`` of its contrast
+    /// at rest or more. A real shot's launch falls anywhere between two frames; where it fell
+    /// after `f`'s exposure, the ball in `f` is the ball on its tee, not its launch: the flight
+    /// begins at the first frame after the strike. Where the strike
+    /// cut the exposure, the ball sat on the tee for only part of it and shows fainter there.
+    func staysAtRest(through f: Int, rest: BallCandidate, in track: Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
+        let later = track.points.filter { $0.frame > f }
+        let references = lookBackReferences(later, for: f, around: (rest.x, rest.y), radius: rest.radius)
+        guard !references.isEmpty else { return false }
+        let request = LocalSearch(x: rest.x, y: rest.y, radius: max(rest.radius, 1.5) + 1, polarity: rest.polarity,
+                                  references: references, frame: f, byAppearance: false, motion: nil)
+        guard let found = search(request) else { return false }
+        return Double(found.peakContrast) >= settings.stillBallContrastShare * Double(rest.peakContrast)
+    }
+
     /// Whether the ball leaves `point` for `next` at a struck ball's pace
     /// (``TrackerSettings/launchStep`` a frame or more): a far ball creeping a pixel or two a
     /// frame lies within reach of its place over two frames too, but is no launch.
@@ -77,13 +94,20 @@ extension BallTracker {
     /// launch frame's blob is the part of the exposure with the ball still on the tee (or the
     /// club head over it); the rest of the exposure carried the ball up the path, under the
     /// club head or too fast to leave ink. The ball's centre in the frame before is the place
-    /// it sat, which the club head's blob over the tee is not. Returns whether it moved.
+    /// it sat, which the club head's blob over the tee is not. Where the ball stayed at rest
+    /// through the point's whole exposure (``staysAtRest(through:rest:in:search:)``: struck
+    /// after it), the point is dropped instead. Returns whether it moved or went.
     func placeRestingLaunchPoint(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         guard track.points.count >= 5 else { return false }
         let first = track.points[0], next = track.points[1]
         let frames = next.frame - first.frame
         guard frames <= 2, leavesAtLaunchPace(first, for: next),
               let rest = restingBall(at: first, in: track, search: search) else { return false }
+        // Still on its tee through the point's frame: the strike came after it.
+        if staysAtRest(through: first.frame, rest: rest, in: track, search: search) {
+            track.points.removeFirst()
+            return true
+        }
         let lead = settings.restingLaunchLead / Double(frames)
         track.points[0].x = rest.x + lead * (next.x - rest.x)
         track.points[0].y = rest.y + lead * (next.y - rest.y)

@@ -62,7 +62,8 @@ extension BallTracker {
             if case .nothing = outcome, f == track.points[0].frame - 1, track.points.count > settings.lookBackStartPoints,
                case .found(let candidate, false) = lookBack(track, at: f, entry: entry, modelPoints: settings.lookBackStartPoints,
                                                              passedGap: passedGap, search: search),
-               restingBall(at: TrackPoint(candidate, time: entry.time, t: entry.t, frame: f), in: track, search: search) != nil {
+               let rest = restingBall(at: TrackPoint(candidate, time: entry.time, t: entry.t, frame: f), in: track, search: search),
+               !staysAtRest(through: f, rest: rest, in: track, search: search) {
                 outcome = .found(candidate, isAtRest: false)
             }
             if eitherSign, !passedGap, case .nothing = outcome {

@@ -225,6 +225,13 @@ struct TrackerSettings {
     /// nothing for a very short one. Over the 726 clips of BENCHMARKS.md's session 48, 0.03 and
     /// 0.045 scored alike; 0.03 errs least on the ball's rest for a short shutter.
     var restingLaunchLead = 0.03
+    /// The share of the ball's contrast at rest that its place must still show in a frame,
+    /// against later frames, for the ball to have sat there through all of that frame's
+    /// exposure (``BallTracker/staysAtRest(through:rest:in:search:)``). Measured on the phase
+    /// set of `scripts/eval-sets.sh` (shots launched between two frames): the frame before such
+    /// a launch, 0.86-0.97 of it; a launch frame whose exposure the strike cut in two (the
+    /// other sets), 0.61 or less (0.2-0.4 where the club head passed over the tee).
+    var stillBallContrastShare = 0.75
     /// Farthest (pixels) from the path a find of the ball's sign may lie at a dark launch
     /// point and mark it as the ball's own ink (``BallTracker/dropDarkLaunchPoint(_:search:)``):
     /// the streak's ink under the points kept lay 0-0.4 px from the path, the light fringe
