@@ -49,8 +49,8 @@ extension BallTracker {
     /// gone, its place in `f` shows ``TrackerSettings/stillBallContrastShare`` of its contrast
     /// at rest or more. A real shot's launch falls anywhere between two frames; where it fell
     /// after `f`'s exposure, the ball in `f` is the ball on its tee, not its launch: the flight
-    /// begins at the first frame after the strike. Where the strike
-    /// cut the exposure, the ball sat on the tee for only part of it and shows fainter there.
+    /// begins at the first frame after the strike. Where the strike cut the exposure, the ball
+    /// sat on the tee for only part of it and shows fainter there.
     func staysAtRest(through f: Int, rest: BallCandidate, in track: Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         let later = track.points.filter { $0.frame > f }
         let references = lookBackReferences(later, for: f, around: (rest.x, rest.y), radius: rest.radius)

@@ -42,7 +42,9 @@ extension BallTracker {
     /// dtl-noise-jitter-72 launched between two frames: its tee-confirmed track began in the
     /// sky 5 frames after the launch, and none of the 5 frames before was reported; with this,
     /// all 5 were, and the flight 4 frames sooner). Only there: elsewhere the frames before a
-    /// track seldom turn its sign, and a speck of the other sign is as likely as the ball.
+    /// track seldom turn its sign, and a speck of the other sign is as likely as the ball. And
+    /// only until the look back passes a frame without a find, past which only a streak of the
+    /// flight's sign counts.
     func extendBackwards(_ track: inout Track, eitherSign: Bool = false, search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
