@@ -138,6 +138,7 @@ ALL="dtl-clean dtl-noise-jitter dtl-club-walkers dtl-dark-ball dtl-portrait dtl-
 NO_SHOT="practice-swings-no-shot walkers-birds-no-shot dtl-birds-walkers-no-shot"
 BUT_BIRDS=$(echo $ALL | tr ' ' '\n' | grep -v '^sky-birds-clouds$' | tr '\n' ' ')
 SHOTS_BUT_BIRDS=$(echo $BUT_BIRDS | tr ' ' '\n' | grep -v 'no-shot' | tr '\n' ' ')
+SHOTS=$(echo $ALL | tr ' ' '\n' | grep -v 'no-shot' | tr '\n' ' ')
 
 # Prints "set size fps scenario seed" lines.
 clips_of() {
@@ -178,7 +179,7 @@ clips_of() {
     quiet)
         emit_each "1280x720:30 1280x720:60 1920x1080:30" "$NO_SHOT" "$(seq 61 68)" ;;
     phase)
-        emit_each "640x360:30 1280x720:60 1920x1080:30" "$SHOTS_BUT_BIRDS sky-birds-clouds" "71 72 73 74" ;;
+        emit_each "640x360:30 1280x720:60 1920x1080:30" "$SHOTS" "71 72 73 74" ;;
     *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet, phase)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }

@@ -16,20 +16,22 @@ extension BallTracker {
 
         /// How far a candidate at (`x`, `y`) lies from the nearer of the places, and that place's gate.
         func offset(_ x: Double, _ y: Double) -> (error: Double, gate: Double) {
-            let ex = x - self.x, ey = y - self.y
-            let error = (ex * ex + ey * ey).squareRoot()
-            guard let receding else { return (error, gate) }
-            let rx = x - receding.x, ry = y - receding.y
-            let other = (rx * rx + ry * ry).squareRoot()
-            return other / receding.gate < error / gate ? (other, receding.gate) : (error, gate)
+            let nearest = nearerPlace(x, y)
+            return (nearest.error, nearest.gate)
         }
 
-        /// Whether a candidate at (`x`, `y`) lies nearer the slowed place than the first, each
-        /// measured in its own gate.
-        func isNearerReceding(_ x: Double, _ y: Double) -> Bool {
-            guard let receding else { return false }
-            let ex = x - self.x, ey = y - self.y, rx = x - receding.x, ry = y - receding.y
-            return (rx * rx + ry * ry).squareRoot() / receding.gate < (ex * ex + ey * ey).squareRoot() / gate
+        /// Whether a candidate at (`x`, `y`) lies nearer the slowed place than the first.
+        func isNearerReceding(_ x: Double, _ y: Double) -> Bool { nearerPlace(x, y).isReceding }
+
+        /// The nearer of the places to (`x`, `y`), each measured in its own gate: the distance
+        /// to it, its gate, and whether it is the slowed one.
+        private func nearerPlace(_ x: Double, _ y: Double) -> (error: Double, gate: Double, isReceding: Bool) {
+            let ex = x - self.x, ey = y - self.y
+            let error = (ex * ex + ey * ey).squareRoot()
+            guard let receding else { return (error, gate, false) }
+            let rx = x - receding.x, ry = y - receding.y
+            let other = (rx * rx + ry * ry).squareRoot()
+            return other / receding.gate < error / gate ? (other, receding.gate, true) : (error, gate, false)
         }
 
         /// How far from the prediction's first place candidates may lie.
