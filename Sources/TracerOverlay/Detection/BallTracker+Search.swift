@@ -130,6 +130,10 @@ extension BallTracker {
         var request = LocalSearch(x: px, y: py, radius: prediction.gate, polarity: polarity, references: references,
                                   thresholdRelief: relief)
         request.hovering = isHovering(track)
+        if request.hovering {
+            let n = track.points.count, span = min(n - 1, 2 * settings.hoverWindow)
+            request.drift = Self.speed(from: track.points[n - 1 - span], to: track.points[n - 1])
+        }
         return request
     }
 }

@@ -97,6 +97,10 @@ struct LocalSearch {
     /// frames a lone peak that nothing else in the gate comes near may then be fainter than a
     /// moving flight's floor, as for a young track's look.
     var hovering = false
+    /// How far a hovering flight's object moved a frame over its latest points (pixels, along
+    /// the chord): what its look alone must show it kept doing
+    /// (``DetectionPipeline/isStillCopy(x:y:polarity:drift:)``).
+    var drift = 0.0
     /// Whether the request measures where a fast ball's streak is centred along the segment
     /// from (`x`, `y`) to that plus `motion`, within `radius` of it, rather than looking for the
     /// strongest change (``DetectionPipeline/streakInkCentre(_:region:)``).
