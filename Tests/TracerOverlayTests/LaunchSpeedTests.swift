@@ -86,15 +86,17 @@ import MediaKitLinux
         #expect(tracker.judge(track, window: Self.bird.count) == .notYet)
     }
 
-    /// The same first steps followed by a ball's slowing (each step four fifths of the last)
+    /// The same first steps followed by a ball's slowing (each step four fifths of the last),
+    /// climbing as a ball that slows so does (it recedes: ``TrackerSettings/flatSlowingRise``),
     /// are a flight.
     @Test func theSameStartSlowingDownIsAFlight() {
-        var x = 432.5, step = 11.0
+        var x = 432.5, y = 163.5, step = 11.0
         var points = [Self.bird[0], Self.bird[1]]
         for frame in 7...14 {
             step *= 0.8
             x -= step
-            points.append((frame: frame, x: x, y: 163.5))
+            y -= 0.25 * step
+            points.append((frame: frame, x: x, y: y))
         }
         let tracker = BallTracker(settings: Self.settings)
         #expect(tracker.judge(Self.track(points)) == .trajectory)
@@ -187,13 +189,14 @@ import MediaKitLinux
 /// second half is much quicker than its first is a chain that ran from something slow onto
 /// faster specks.
 @Suite struct AcceleratingWindowTests {
-    /// Ten 30 fps points left to right along a level line, 90 px in all, with these nine steps
-    /// (level, so that no bow against gravity decides).
-    static func track(steps: [Double]) -> Track {
+    /// Ten 30 fps points left to right, 90 px across in all, with these nine steps, climbing
+    /// `climb` px for each pixel across (level by default, so that no bow against gravity
+    /// decides).
+    static func track(steps: [Double], climb: Double = 0) -> Track {
         var along = 0.0
         let points = [(x: Double, y: Double)]([(x: 200, y: 300)]) + steps.map { step in
             along += step
-            return (x: 200 + along, y: 300)
+            return (x: 200 + along, y: 300 - climb * along)
         }
         return LaunchSpeedTests.track(points, firstFrame: 40, frameRate: 30)
     }
@@ -207,11 +210,12 @@ import MediaKitLinux
         #expect(tracker.judge(Self.track(steps: steps)) == .notYet)
     }
 
-    /// The same steps the other way round, slowing as a ball leaving down the line does, and
-    /// the same way at an even pace, are flights.
+    /// The same steps the other way round, slowing as a ball leaving down the line does (and
+    /// climbing as it does: ``TrackerSettings/flatSlowingRise``), and the same way at an even
+    /// pace, are flights.
     @Test func theSameWaySlowingOrEvenIsAFlight() {
         let tracker = BallTracker(settings: LaunchSpeedTests.settings)
-        #expect(tracker.judge(Self.track(steps: (0..<9).map { 16 - 1.5 * Double($0) })) == .trajectory)
+        #expect(tracker.judge(Self.track(steps: (0..<9).map { 16 - 1.5 * Double($0) }, climb: 0.5)) == .trajectory)
         #expect(tracker.judge(Self.track(steps: Array(repeating: 10, count: 9))) == .trajectory)
     }
 }

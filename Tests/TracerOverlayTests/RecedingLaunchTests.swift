@@ -32,6 +32,19 @@ import MediaKitLinux
         #expect(BallTracker(settings: steady).judge(Self.track(Self.ball)) == .notYet)
     }
 
+    /// The ball's slowing laid along a level line (specks beside walkers, then a bird, at one
+    /// height: 10 s 1280x720 30 fps dtl-birds-walkers-no-shot-52) is no flight: a ball that
+    /// slows so is receding, and climbs or falls in the picture as it does.
+    @Test func aLevelPathThatSlowsIsNotAFlight() {
+        let wobble = [0.3, -0.2, 0.1, -0.3, 0.2, 0.0, -0.1, 0.3, -0.2, 0.1]
+        let level = Self.ball.enumerated().map { i, p in (x: 200 + (146.2 - p.y), y: 200 + wobble[i]) }
+        #expect(BallTracker(settings: Self.settings).judge(Self.track(level)) == .notYet)
+        // Its pace alone would pass it, as it passes the ball.
+        var anyDirection = Self.settings
+        anyDirection.flatSlowingShare = 0
+        #expect(BallTracker(settings: anyDirection).judge(Self.track(level)) == .trajectory)
+    }
+
     /// Something at the ball's mean pace that keeps it (a bird gliding at 5 px a frame, well
     /// over the share of a launch's speed a receding ball must start with) is too slow.
     @Test func aSteadyObjectAtTheBallsPaceIsNotAFlight() {

@@ -163,6 +163,9 @@ extension BallTracker {
         // dtl-birds-walkers-no-shot seed 14: a bird gliding at 6 px a frame, its first point a
         // speck 12 px ahead of the next, was reported as a shot).
         if speed < launch && secondHalf > settings.earlySpeedDeceleration * firstHalf { return false }
+        // Nor one that slows along a level line: a receding ball climbs or falls as it slows.
+        if secondHalf < settings.flatSlowingShare * firstHalf,
+           abs(last.y - first.y) < settings.flatSlowingRise * abs(last.x - first.x) { return false }
         // A golf ball is white: it shows darker than what lies behind it only against something
         // brighter still (sky, cloud). An object darker than grass or trees behind it is a bird
         // or a shadow (unseen 1920x1080 dtl-everything-5: a dark bird gliding down over the
