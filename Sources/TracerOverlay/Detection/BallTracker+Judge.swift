@@ -186,6 +186,7 @@ extension BallTracker {
         var signChanges = 0
         for i in points.indices.dropFirst() where points[i].polarity != points[i - 1].polarity { signChanges += 1 }
         guard signChanges <= settings.maximumSignChanges else { return false }
+        if endsOnFadedTurn(points) { return false }
         if isSpeckChain(points) || isGappySpeckChain(points, evidence: track.chanceEvidence) { return false }
         // Mostly outside moving regions (a body, a club, a walker); cheap, so before the fits.
         // A local search does not measure what moves around its find: only the points found
@@ -291,6 +292,18 @@ extension BallTracker {
             }
         }
         return true
+    }
+
+    /// Whether the window's last two points both have the other sign than most of the points
+    /// before them and stand out at most ``TrackerSettings/fadedTurnShare`` of those points'
+    /// median contrast (of their sign).
+    func endsOnFadedTurn(_ points: ArraySlice<TrackPoint>) -> Bool {
+        guard points.count >= 6 else { return false }
+        let head = points.dropLast(2), tail = points.suffix(2)
+        let sign: Int8 = head.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        let contrasts = head.filter { $0.polarity == sign }.map(\.contrast).sorted()
+        guard !contrasts.isEmpty, tail.allSatisfy({ $0.polarity != sign }) else { return false }
+        return Double(tail.map(\.contrast).max() ?? 0) <= settings.fadedTurnShare * Double(contrasts[contrasts.count / 2])
     }
 
     /// Whether a window's object slows as a ball receding from the camera does: over the

@@ -362,6 +362,15 @@ struct TrackerSettings {
     /// clips changed).
     var flatSlowingShare = 0.5
     var flatSlowingRise = 0.1
+    /// A window whose last two points both turned against the sign of the points before, and
+    /// stand out at most this share of their median contrast, is no flight yet: a hypothesis
+    /// that left its object for specks ahead of it (640x360 30 fps dtl-everything-72 launched
+    /// between frames: a dark bird at 6-7 px a frame, contrast 33-107, then two light specks
+    /// of 6 levels 37 px on over three frames, quick enough together for a launch and
+    /// reported; no other of 891 clips changed). A ball crossing onto a background of the
+    /// other sign keeps much of its contrast; one that fades there is confirmed by the points
+    /// after.
+    var fadedTurnShare = 0.25
     /// Below this share of its second step, or of the median of its next steps (per frame), a
     /// confirmed flight's first step shows a first point that is no ball
     /// (``BallTracker/startsAccelerating(_:)``).
