@@ -301,8 +301,11 @@ extension BallTracker {
         guard points.count >= 6 else { return false }
         let head = points.dropLast(2), tail = points.suffix(2)
         let sign: Int8 = head.reduce(0) { $0 + Int($1.polarity) } >= 0 ? 1 : -1
+        // Judged on every young window every frame: the contrasts are gathered only for the
+        // rare window that turned.
+        guard tail.allSatisfy({ $0.polarity != sign }) else { return false }
         let contrasts = head.filter { $0.polarity == sign }.map(\.contrast).sorted()
-        guard !contrasts.isEmpty, tail.allSatisfy({ $0.polarity != sign }) else { return false }
+        guard !contrasts.isEmpty else { return false }
         return Double(tail.map(\.contrast).max() ?? 0) <= settings.fadedTurnShare * Double(contrasts[contrasts.count / 2])
     }
 

@@ -164,9 +164,9 @@ struct BallTracker {
         }
         // 2. Unconfirmed tracks branch to the two best free candidates (and the best where a
         //    receding ball slows to) and, when neither fits well, also stay as they were: a
-        //    wrong link must not end the right hypothesis. A
-        //    lone point, with no motion to fit, branches to three and stays only in a quiet
-        //    frame against the sky (``TrackerSettings/loneWaitCandidateLimit``).
+        //    wrong link must not end the right hypothesis. A lone point, with no motion to fit,
+        //    branches to three and stays only in a quiet frame against the sky
+        //    (``TrackerSettings/loneWaitCandidateLimit``).
         var unmatched = idle
         for ti in tracks.indices where !tracks[ti].confirmed && !idle[ti] {
             let options = branchOptions(tracks[ti], prediction: predictions[ti], grid: grid, candidates: candidates,
