@@ -361,6 +361,8 @@ struct TrackerSettings {
     /// confirmed by a look back from the bird and reported for 91 frames; no other of 891
     /// clips changed).
     var flatSlowingShare = 0.5
+    /// The least rise or fall of such a window's chord, as a share of the way it goes across
+    /// (see ``flatSlowingShare``).
     var flatSlowingRise = 0.1
     /// A window whose last two points both turned against the sign of the points before, and
     /// stand out at most this share of their median contrast, is no flight yet: a hypothesis
