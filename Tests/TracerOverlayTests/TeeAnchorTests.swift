@@ -28,6 +28,31 @@ import MediaKitLinux
         #expect(BallTracker.mainAxis(still[...]) == nil)
     }
 
+    /// A struck ball only slows. Something above the golfer that the look back found still
+    /// for twelve frames, drifting a pixel a frame after (640x360 30 fps dtl-everything-72
+    /// launched 0.4 of a frame late: its centres as once reported), goes faster over its last
+    /// third than its first; that shot's ball (the truth's centres) over the points its
+    /// tee-confirmed tracks held in dtl-noise-jitter-72 (frames 28-37) and dtl-dark-ball-72
+    /// (33-43) slows.
+    @Test func aTrackThatWaitedBeforeItDriftedSpeedsUpAfterItsTee() {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        let waited: [(Int, Double, Double)] = [
+            (34, 292.4, 161.5), (35, 293.0, 161.4), (36, 293.5, 161.5), (37, 294.3, 161.6), (38, 295.6, 161.2),
+            (39, 296.0, 162.1), (40, 294.7, 162.0), (41, 296.7, 162.1), (42, 295.9, 162.2), (43, 296.1, 162.3),
+            (44, 296.4, 161.3), (45, 296.9, 162.0), (46, 296.5, 165.2), (47, 296.5, 165.8), (49, 296.7, 166.5),
+            (50, 298.3, 167.5), (51, 298.5, 169.1), (52, 299.5, 169.5),
+        ]
+        #expect(tracker.speedsUpAfterTee(waited.map { Self.point($0.1, $0.2, frame: $0.0) }))
+        let ball: [(Double, Double)] = [
+            (323.0, 253.1), (326.3, 201.7), (327.4, 176.4), (327.1, 161.4), (328.6, 149.3), (327.9, 143.2),
+            (328.2, 137.7), (328.4, 133.4), (328.6, 130.0), (328.8, 127.1), (329.9, 123.7), (330.0, 123.6),
+            (328.2, 121.8), (330.3, 120.2), (329.4, 118.8), (329.5, 117.5),
+        ]
+        let flight = ball.enumerated().map { Self.point($0.element.0, $0.element.1, frame: 28 + $0.offset) }
+        #expect(!tracker.speedsUpAfterTee(Array(flight[0..<10])))
+        #expect(!tracker.speedsUpAfterTee(Array(flight[5..<16])))
+    }
+
     /// Down the line at 30 fps (640x360, crf 18, every distractor, a long exposure), this ball's
     /// first frames are streaks no frame's change shows and its hypotheses lose their places
     /// to the golfer's; the one that survives begins 14 frames after the launch, near the apex,

@@ -31,8 +31,28 @@ extension BallTracker {
 
     /// `track` confirmed by its tee (``teeLaunchFrame(for:search:)``) where its own window passes the
     /// judge in every test but speed and the tee's launch was no other flight's, with the
-    /// frames before its first point looked at again; nil otherwise.
+    /// frames before its first point looked at again; nil otherwise. Failing that, the same
+    /// for the track less its first points that lie off the flight its later points trace
+    /// back (``firstPointOnFlight(_:keeping:)``).
     func confirmedByTee(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
+        if let confirmed = confirmedByOwnTee(track, search: search) { return confirmed }
+        // A ball's hypothesis may begin on something else rising from the golfer behind it,
+        // or take a speck aside where x264 erased the ball, and those points bend its window
+        // past the fit or the straightness test. 640x360 30 fps, launched between two frames:
+        // dtl-everything-72 began on two lighter blobs 12 px below the ball, which then
+        // recedes straight up the picture, slowing from 4 px a frame to 1 (found nowhere: the
+        // ball's own hypotheses, sharing their latest points with the longer one, were dropped
+        // as its duplicates); dtl-floodlights-73 held the ball from its launch but for a speck
+        // 28 px aside in its fifth frame (found nowhere; now 0.984 / 1.000, 11 frames in).
+        let head = firstPointOnFlight(track.points, keeping: settings.earliestConfirmation)
+        guard head > 0 else { return nil }
+        var flight = track
+        flight.points.removeFirst(head)
+        return confirmedByOwnTee(flight, search: search)
+    }
+
+    /// ``confirmedByTee(_:search:)`` for the track's points as they are.
+    private func confirmedByOwnTee(_ track: Track, search: (LocalSearch) -> BallCandidate?) -> Track? {
         let n = track.points.count
         guard judge(track, window: min(n, settings.trajectoryLength), launchSpeed: 0) == .trajectory,
               !carriesOnConfirmedFlight(track), !duplicatesConfirmedTrack(track), !continuesAbandonedObject(track),
@@ -49,7 +69,7 @@ extension BallTracker {
         extendBackwards(&extended, eitherSign: true, search: search)
         fillGaps(&extended, largestResidual: settings.largestConfirmingFillResidual, search: search)
         // Vision reports a trajectory once it holds trajectoryLength points.
-        guard extended.points.count >= settings.trajectoryLength else { return nil }
+        guard extended.points.count >= settings.trajectoryLength, !speedsUpAfterTee(extended.points) else { return nil }
         extended.confirmed = true
         extended.historyRevised = true
         return extended
@@ -162,6 +182,23 @@ extension BallTracker {
         guard flown >= settings.teeAnchorSpeedFactor * pace, flown >= settings.minimumConfirmSpeed * frameTime,
               flown <= settings.maxSpeed * frameTime else { return nil }
         return launchFrame
+    }
+
+    /// Whether a tee-confirmed track's points, its look back's finds included, go faster over
+    /// their last third than ``TrackerSettings/teeAnchorLatePaceShare`` of their pace over the
+    /// first third. A struck ball only slows; an object the look back found waiting where it
+    /// later drifted from is no ball, whatever tee lay below it (640x360 30 fps
+    /// dtl-everything-72 launched between two frames: something above the golfer, at rest
+    /// for twelve frames and then drifting a pixel a frame, took the tee of the shot launched
+    /// 24 px to its right and was reported as a flight). The paces are chords over a third of the
+    /// points each, at least two: a pixel of centring noise moves a short chord's pace most.
+    func speedsUpAfterTee(_ points: [TrackPoint]) -> Bool {
+        let n = points.count
+        let third = max(n / 3, 2)
+        guard n >= 2 * third else { return false }
+        let early = Self.speed(from: points[0], to: points[third - 1])
+        let late = Self.speed(from: points[n - third], to: points[n - 1])
+        return late > settings.teeAnchorLatePaceShare * early
     }
 
     /// A blob of `polarity` within a pixel or two of `place` in frame `f`, against later frames

@@ -579,6 +579,10 @@ struct TrackerSettings {
     /// How many times a young track's first pace the ball must have flown, on average, from its
     /// tee to the track's first point.
     var teeAnchorSpeedFactor = 1.5
+    /// Most a tee-confirmed track's pace over the last third of its points may be, as a share
+    /// of its pace over the first third, once the look back has extended it
+    /// (``BallTracker/speedsUpAfterTee(_:)``): a struck ball only slows.
+    var teeAnchorLatePaceShare = 1.0
     /// Most points a track may hold before its latest run for that run to be confirmed on its
     /// own (``BallTracker/confirmedByLookingBackFromLatestRun(_:search:)``): a launch's
     /// hypothesis took a few points of something else before a gap (a speck, the club head);
