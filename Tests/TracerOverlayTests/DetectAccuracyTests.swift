@@ -512,7 +512,7 @@ import MediaKitLinux
         // before), asserted as floors. x264 kept 2-6 levels of the ball in four of its first
         // six frames, and the ball's hypothesis began on two lighter blobs below it before it
         // recedes straight up the picture at 4 px a frame and slower; the tee below confirms
-        // the hypothesis less those two points. Something above the golfer, still for twelve
+        // the hypothesis less those two points. Something left of the ball's path, still for twelve
         // frames and then drifting, took the same tee and was reported as the flight.
         Case(scenario: "dtl-everything", seed: 72, width: 640, height: 360, frameRate: 30, crf: 18,
              minimumRecall: 0.90, maximumFramesToReport: 16, launchPhase: 0.4),

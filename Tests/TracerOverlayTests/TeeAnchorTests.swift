@@ -28,7 +28,7 @@ import MediaKitLinux
         #expect(BallTracker.mainAxis(still[...]) == nil)
     }
 
-    /// A struck ball only slows. Something above the golfer that the look back found still
+    /// A struck ball only slows. Something left of the ball's path that the look back found still
     /// for twelve frames, drifting a pixel a frame after (640x360 30 fps dtl-everything-72
     /// launched 0.4 of a frame late: its centres as once reported), goes faster over its last
     /// third than its first; that shot's ball (the truth's centres) over the points its

@@ -188,7 +188,7 @@ extension BallTracker {
     /// their last third than ``TrackerSettings/teeAnchorLatePaceShare`` of their pace over the
     /// first third. A struck ball only slows; an object the look back found waiting where it
     /// later drifted from is no ball, whatever tee lay below it (640x360 30 fps
-    /// dtl-everything-72 launched between two frames: something above the golfer, at rest
+    /// dtl-everything-72 launched between two frames: something left of the ball's path, at rest
     /// for twelve frames and then drifting a pixel a frame, took the tee of the shot launched
     /// 24 px to its right and was reported as a flight). The paces are chords over a third of the
     /// points each, at least two: a pixel of centring noise moves a short chord's pace most.
