@@ -76,3 +76,30 @@ import MediaKitLinux
         #expect(result.score.trajectories == 0, "\(DetectHarness.describe("walkers-birds-no-shot-1 480x270 120 fps", result))")
     }
 }
+
+/// The detector, not only its predicate, refuses a tee-confirmed track that speeds up.
+@Suite struct TeeAnchorSpeedUpTests {
+    /// 640x360 at 30 fps over grass: a white ball rests on its tee until frame 20 and is gone
+    /// after (struck too fast and faint for any frame's change), while something light stood
+    /// still 120 px above the tee from the first frame and drifts up the picture from frame 34,
+    /// slowly and faster each frame. Traced back, its path leads to the tee, which it left 14
+    /// frames before, fast enough for a launch. The look back finds it still from frame 24, so
+    /// the track confirmed by that tee goes faster over its last third than its first. Without
+    /// ``BallTracker/speedsUpAfterTee(_:)`` it was reported from frame 43 on, as a flight
+    /// beginning at frame 24.
+    @Test func anObjectThatDriftsFasterAboveAnEmptyTeeIsNoShot() throws {
+        let scene = SyntheticScene(width: 640, height: 360, background: 90, noise: 2, frameRate: 30)
+        let detector = try TrajectoryDetector(trajectoryLength: 10)
+        let norm = (0.2 * 0.2 + 1).squareRoot()
+        var reported: [TrajectoryObservation] = []
+        for n in 0..<64 {
+            var discs: [SyntheticScene.Disc] = []
+            if n < 20 { discs.append(.init(x: 288, y: 300, radius: 1.5, luma: 235)) }
+            let k = Double(max(n - 34, 0))
+            let s = 0.5 * k + 0.05 * k * k
+            discs.append(.init(x: 311 + 0.2 * s / norm, y: 180 - s / norm, radius: 1.6, luma: 190))
+            reported += try detector.process(try scene.frame(n, discs: discs))
+        }
+        #expect(reported.isEmpty, "reported \(reported.count) times, first from \(reported.first?.timeRange.start.seconds ?? 0) s")
+    }
+}
