@@ -21,8 +21,11 @@ final class LumaDownscaler {
     /// weighs a column for all eight rows: the horizontal pass, a gather that no row-wise
     /// vector can do, then takes an eighth of the multiplies.
     private let columnSums: UnsafeMutablePointer<UInt16>
-    /// One output row's vertical sums, before they are interleaved into ``columnSums``.
+    /// Eight output rows' vertical sums, one row after another (``blockWidth`` each), before
+    /// they are transposed into ``columnSums`` eight columns at a time.
     private let rowSums: UnsafeMutablePointer<UInt16>
+    /// The source width rounded up to whole blocks of eight columns.
+    private let blockWidth: Int
     /// Each output column's tap weights, each repeated over the eight rows.
     private let tapWeights: UnsafeMutablePointer<UInt16>
     /// Eight output rows' levels, column by column (column x's at `8 * x`).
@@ -38,11 +41,13 @@ final class LumaDownscaler {
         self.height = height
         columns = AreaWeights(source: sourceWidth, output: width, total: 1 << 16)
         rows = AreaWeights(source: sourceHeight, output: height, total: 256)
-        let padded = sourceWidth + columns.taps
+        blockWidth = (sourceWidth + 7) / 8 * 8
+        // The last block's transpose writes up to the block width.
+        let padded = max(sourceWidth + columns.taps, blockWidth)
         columnSums = .allocate(capacity: 8 * padded)
         columnSums.initialize(repeating: 0, count: 8 * padded)
-        rowSums = .allocate(capacity: max(sourceWidth, 1))
-        rowSums.initialize(repeating: 0, count: max(sourceWidth, 1))
+        rowSums = .allocate(capacity: 8 * max(blockWidth, 1))
+        rowSums.initialize(repeating: 0, count: 8 * max(blockWidth, 1))
         let tapCount = max(width * columns.taps, 1)
         tapWeights = .allocate(capacity: 8 * tapCount)
         var fits = true
@@ -133,10 +138,9 @@ final class LumaDownscaler {
             // A last group of fewer than eight rows repeats its last row (the copies' results
             // are not stored).
             for r in 0..<8 {
-                verticalSums(row: min(oy + r, height - 1), base: base, stride: stride, into: rowSums)
-                let sums = rowSums, interleaved = columnSums + r
-                for x in 0..<sourceWidth { interleaved[8 &* x] = sums[x] }
+                verticalSums(row: min(oy + r, height - 1), base: base, stride: stride, into: rowSums + r * blockWidth)
             }
+            interleaveRowSums()
             switch (columns.taps, stretch) {
             case (1, _): horizontalShift(stretch: stretch)
             case (2, false): horizontal(taps: 2, stretch: false)
@@ -151,11 +155,55 @@ final class LumaDownscaler {
             case (6, true): horizontal(taps: 6, stretch: true)
             default: horizontal(taps: columns.taps, stretch: stretch)
             }
-            let levels = self.levels
-            for r in 0..<min(8, height - oy) {
-                let row = image.row(oy + r)
-                for ox in 0..<width { row[ox] = levels[8 &* ox &+ r] }
+            storeLevels(rows: oy, into: image)
+        }
+    }
+
+    /// ``rowSums`` into ``columnSums``: each source column's eight sums side by side.
+    private func interleaveRowSums() {
+        let from = UnsafeRawPointer(rowSums), to = UnsafeMutableRawPointer(columnSums), row = 2 &* blockWidth
+        for x in Swift.stride(from: 0, to: blockWidth, by: 8) {
+            let p = from + 2 &* x
+            let c = Transpose8x8.transpose(
+                p.loadUnaligned(as: SIMD8<UInt16>.self), (p + row).loadUnaligned(as: SIMD8<UInt16>.self),
+                (p + 2 &* row).loadUnaligned(as: SIMD8<UInt16>.self), (p + 3 &* row).loadUnaligned(as: SIMD8<UInt16>.self),
+                (p + 4 &* row).loadUnaligned(as: SIMD8<UInt16>.self), (p + 5 &* row).loadUnaligned(as: SIMD8<UInt16>.self),
+                (p + 6 &* row).loadUnaligned(as: SIMD8<UInt16>.self), (p + 7 &* row).loadUnaligned(as: SIMD8<UInt16>.self))
+            let q = to + 16 &* x
+            q.storeBytes(of: c.0, toByteOffset: 0, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.1, toByteOffset: 16, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.2, toByteOffset: 32, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.3, toByteOffset: 48, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.4, toByteOffset: 64, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.5, toByteOffset: 80, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.6, toByteOffset: 96, as: SIMD8<UInt16>.self)
+            q.storeBytes(of: c.7, toByteOffset: 112, as: SIMD8<UInt16>.self)
+        }
+    }
+
+    /// ``levels`` into the image's rows `oy` on (eight, or as many as are left), eight columns
+    /// at a time.
+    private func storeLevels(rows oy: Int, into image: LumaImage) {
+        let from = UnsafeRawPointer(levels), count = min(8, height - oy)
+        var ox = 0
+        while ox + 8 <= width {
+            let p = from + 8 &* ox
+            let r = Transpose8x8.transpose(
+                p.loadUnaligned(as: SIMD8<UInt8>.self), (p + 8).loadUnaligned(as: SIMD8<UInt8>.self),
+                (p + 16).loadUnaligned(as: SIMD8<UInt8>.self), (p + 24).loadUnaligned(as: SIMD8<UInt8>.self),
+                (p + 32).loadUnaligned(as: SIMD8<UInt8>.self), (p + 40).loadUnaligned(as: SIMD8<UInt8>.self),
+                (p + 48).loadUnaligned(as: SIMD8<UInt8>.self), (p + 56).loadUnaligned(as: SIMD8<UInt8>.self))
+            func store(_ levels: SIMD8<UInt8>, _ k: Int) {
+                if k < count { UnsafeMutableRawPointer(image.row(oy &+ k) + ox).storeBytes(of: levels, as: SIMD8<UInt8>.self) }
             }
+            store(r.0, 0); store(r.1, 1); store(r.2, 2); store(r.3, 3)
+            store(r.4, 4); store(r.5, 5); store(r.6, 6); store(r.7, 7)
+            ox &+= 8
+        }
+        let levels = self.levels
+        for k in 0..<count {
+            let row = image.row(oy + k)
+            for x in ox..<width { row[x] = levels[8 &* x &+ k] }
         }
     }
 
