@@ -95,7 +95,9 @@ struct LocalSearch {
     var takesInLaunchStrip = false
     /// Whether the flight hangs near its apex (``BallTracker/isHovering(_:)``): in the full-size
     /// frames a lone peak that nothing else in the gate comes near may then be fainter than a
-    /// moving flight's floor, as for a young track's look.
+    /// moving flight's floor, as for a young track's look; in the analysis frame the change
+    /// that stands out most as a dot is taken, not the strongest
+    /// (``DetectionPipeline/compactness(_:x:y:boxWidth:boxHeight:)``).
     var hovering = false
     /// How far a hovering flight's object moved a frame over its latest points (pixels, along
     /// the chord): what its look alone must show it kept doing
