@@ -21,8 +21,9 @@ extension DetectionPipeline {
     }
 
     /// The strongest change of the requested polarity inside the gate around the predicted
-    /// place, measured against the 3x3 neighbourhood of frames in which the object was
-    /// elsewhere, asked first of the full-size frames where they are kept
+    /// place (for a hovering flight, the one that stands out most as a dot:
+    /// ``compactness(_:x:y:boxWidth:boxHeight:)``), measured against the 3x3 neighbourhood of
+    /// frames in which the object was elsewhere, asked first of the full-size frames where they are kept
     /// (``fullResolutionCandidate(_:region:)``); when nothing changed enough, a streak along the
     /// motion of a look back, else the object found by its look in this frame alone
     /// (``appearanceCandidate(_:box:)``).
@@ -77,8 +78,9 @@ extension DetectionPipeline {
             for x in x0...x1 {
                 let excess = excessAt[(y - y0) * boxWidth + (x - x0)]
                 if excess >= threshold {
-                    // The strongest change inside the gate, not in the box's corners: a brighter
-                    // cloud edge just outside must not hide the ball at the prediction.
+                    // The strongest (or most dot-like) change inside the gate, not in the box's
+                    // corners: a brighter cloud edge just outside must not hide the ball at the
+                    // prediction.
                     let ex = Double(x) + 0.5 - request.x, ey = Double(y) + 0.5 - request.y
                     guard ex * ex + ey * ey <= gate2 else { continue }
                     let score = ring > 0 ? Self.compactness(excessAt, x: x - x0, y: y - y0, boxWidth: boxWidth, boxHeight: y1 - y0 + 1)
