@@ -23,7 +23,8 @@ extension DetectionPipeline {
     /// The strongest change of the requested polarity inside the gate around the predicted
     /// place (for a hovering flight, the one that stands out most as a dot:
     /// ``compactness(_:x:y:boxWidth:boxHeight:)``), measured against the 3x3 neighbourhood of
-    /// frames in which the object was elsewhere, asked first of the full-size frames where they are kept
+    /// frames in which the object was elsewhere, asked first of the full-size frames where
+    /// they are kept
     /// (``fullResolutionCandidate(_:region:)``); when nothing changed enough, a streak along the
     /// motion of a look back, else the object found by its look in this frame alone
     /// (``appearanceCandidate(_:box:)``).
@@ -178,14 +179,15 @@ extension DetectionPipeline {
 
     /// How much the change at (`x`, `y`) of a box of changes stands out as a dot: itself times
     /// the pixels of the square ring ``compactRing`` pixels around it (16), less the ring's
-    /// changes beyond the references (a pixel within their band, however deep, or off the
-    /// box counts nothing: texture around a ball must not make it more of a dot). A ball hanging at its apex is a pixel or
-    /// two of change; cloud drifting behind it and the light changing over it since the
-    /// references (10-13 frames back for a hovering ball) change the picture in broad patches
-    /// and along edges, as strongly. 960x540 30 fps dtl-everything-1: the strongest change in
-    /// the gate at frame 63 was such a patch 2.4 px right of the prediction, 12 pixels of
-    /// change at 7 levels where the ball's pixel had about as much, and the flight followed it
-    /// off and ended 30 frames before the ball (recall 0.444; 0.619 when the dot wins).
+    /// changes beyond the references (a pixel within their band, however deep, or off the box
+    /// counts nothing: texture around a ball must not make it more of a dot). A ball hanging at
+    /// its apex is a pixel or two of change; cloud drifting behind it and the light changing
+    /// over it since the references (10-13 frames back for a hovering ball) change the picture
+    /// in broad patches and along edges, as strongly. 960x540 30 fps dtl-everything-1: the
+    /// strongest change in the gate at frame 63 was such a patch 2.4 px right of the
+    /// prediction, 12 pixels of change at 7 levels where the ball's pixel had 6, and the flight
+    /// followed it off and ended 30 frames before the ball (recall 0.444; 0.921 when the dot
+    /// wins).
     @inline(__always)
     static func compactness(_ excess: [Int], x: Int, y: Int, boxWidth: Int, boxHeight: Int) -> Int {
         let r = Self.compactRing
