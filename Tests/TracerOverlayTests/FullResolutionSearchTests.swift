@@ -173,6 +173,34 @@ import MediaKitLinux
         #expect(pipeline.localCandidate(fill, region: Self.region, maxRadius: 10) == nil)
     }
 
+    @Test func aFarFlightsLookBackSeeksTheFullSizeFrameAgainstLaterFrames() throws {
+        // A confirmed far flight looks back at frame 5 from frame 11, its place traced back 4
+        // analysis pixels off across a gate of 10 (wider than other full-size looks may be),
+        // against frames 7 and 8, which the ball had left.
+        let p = Self.ballPixel(5)
+        let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        for seed in 1...5 {
+            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 12, count: 12)
+            var back = LocalSearch(x: truth.0 - 2.5, y: truth.1 + 3.1, radius: 10, polarity: 1, references: [7, 8],
+                                   frame: 5, byAppearance: false, motion: SIMD2(1, 0))
+            // In the analysis frame alone the ball is no change.
+            #expect(pipeline.localCandidate(back, region: Self.region, maxRadius: 10) == nil, "seed \(seed)")
+            back.looksBackAtFullSize = true
+            let found = try #require(pipeline.localCandidate(back, region: Self.region, maxRadius: 10), "seed \(seed)")
+            #expect(abs(found.x - truth.0) < 0.3 && abs(found.y - truth.1) < 0.3, "seed \(seed): at \(found.x), \(found.y), ball at \(truth)")
+            #expect(found.isDistinctPeak)
+        }
+        // A second pixel as bright elsewhere in the gate: no lone peak, nothing taken.
+        let crowded = try Self.pipeline(seed: 1, levels: 12, count: 12, change: { n, frame in
+            guard n == 5 else { return }
+            frame.withUnsafeMutablePlane(0) { base, stride in base[(p.y + 9) * stride + p.x - 7] += 12 }
+        })
+        var back = LocalSearch(x: truth.0 - 2.5, y: truth.1 + 3.1, radius: 10, polarity: 1, references: [7, 8],
+                               frame: 5, byAppearance: false, motion: SIMD2(1, 0))
+        back.looksBackAtFullSize = true
+        #expect(crowded.localCandidate(back, region: Self.region, maxRadius: 10) == nil)
+    }
+
     @Test func aBlockThatChangedIsNoLonePeak() throws {
         // x264 lifting a small block of flat sky by 6 levels in the last frame, the ball's
         // predicted place inside it: a young track's look finds nothing there. (A larger block

@@ -45,7 +45,14 @@ extension BallTracker {
     /// track seldom turn its sign, and a speck of the other sign is as likely as the ball. And
     /// only until the look back passes a frame without a find, past which only a streak of the
     /// flight's sign counts.
-    func extendBackwards(_ track: inout Track, eitherSign: Bool = false, search: (LocalSearch) -> BallCandidate?) {
+    ///
+    /// `atFullSize`: a confirmed flight whose first points are a far ball's, under
+    /// ``TrackerSettings/fullSizeLookBackLargestRadius``, asks the full-size frames first
+    /// (``LocalSearch/looksBackAtFullSize``) until it passes a frame without a find. Only once
+    /// confirmed: a young track's look back helps decide whether it is a flight, and a lone
+    /// peak in a full-size gate would help a bird's or a walker's chain as readily.
+    func extendBackwards(_ track: inout Track, eitherSign: Bool = false, atFullSize: Bool = false,
+                         search: (LocalSearch) -> BallCandidate?) {
         var f = track.points[0].frame - 1
         var skipped = 0
         var passedGap = false
@@ -55,7 +62,7 @@ extension BallTracker {
             let entry = recentFrames[f % recentFrames.count]
             guard entry.frame == f else { return }
             var outcome = lookBack(track, at: f, entry: entry, modelPoints: settings.trajectoryLength,
-                                   passedGap: passedGap, search: search)
+                                   passedGap: passedGap, atFullSize: atFullSize, search: search)
             // A ball receding down the line slows in the image fastest over its first frames,
             // and a window's fit traces its launch back short of the tee; the flight's first
             // few points, traced back, reach it. Their looser fit reaches the club head as
@@ -102,9 +109,10 @@ extension BallTracker {
 
     /// Looks in frame `f` (its ``recentFrames`` entry `entry`) where the flight of `track`'s
     /// first `modelPoints` points, traced back, puts its object, for a blob of `polarity`
-    /// (``lookBackPolarity(_:)`` where nil).
+    /// (``lookBackPolarity(_:)`` where nil); in the full-size frame first where `atFullSize`
+    /// and the track's first points are a far ball's.
     func lookBack(_ track: Track, at f: Int, entry: RecentFrame, modelPoints: Int, passedGap: Bool, polarity: Int8? = nil,
-                  search: (LocalSearch) -> BallCandidate?) -> LookBackOutcome {
+                  atFullSize: Bool = false, search: (LocalSearch) -> BallCandidate?) -> LookBackOutcome {
         let first = track.points[0]
         let later = Array(track.points.prefix(modelPoints))
         guard let model = BackFlight(later, recedingFrom: settings.lookBackRecession),
@@ -117,9 +125,11 @@ extension BallTracker {
         if let a = model.place(at: entry.t - 0.5 * interval), let b = model.place(at: entry.t + 0.5 * interval) {
             motion = SIMD2(b.x - a.x, b.y - a.y)
         }
-        let request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity ?? lookBackPolarity(track),
+        var request = LocalSearch(x: back.x, y: back.y, radius: back.gate, polarity: polarity ?? lookBackPolarity(track),
                                   references: references, frame: f, byAppearance: false, motion: motion,
                                   streakOnly: passedGap)
+        request.looksBackAtFullSize = atFullSize && !passedGap
+            && track.points.prefix(3).allSatisfy { $0.radius <= settings.fullSizeLookBackLargestRadius }
         guard let hit = search(request), let found = accepts(hit, back: back, motion: motion, first: first, pastGap: passedGap)
         else { return .nothing }
         return .found(found.candidate, isAtRest: found.isAtRest)
@@ -398,7 +408,7 @@ extension BallTracker {
         // Over a wide gate (a fast ball's first frames) some lone pixel of noise always passes
         // the threshold, but seldom near the place; the ball there is fast and near, a streak
         // of several pixels.
-        guard takesFind(area: found.area, offset: (dx, dy), gate: back.gate) else { return nil }
+        guard found.isDistinctPeak || takesFind(area: found.area, offset: (dx, dy), gate: back.gate) else { return nil }
         guard !pastGap || takesStreakPastGap(contrast: found.peakContrast, offset: (dx, dy), gate: back.gate) else { return nil }
         // Before the launch the ball sat still where the flight begins: a find that barely
         // moves to the next point while the flight says it should is the ball at rest.

@@ -317,7 +317,7 @@ struct BallTracker {
                 case .trajectory:
                     tracks[i].confirmed = true
                     trimLeadingPoints(&tracks[i])
-                    extendBackwards(&tracks[i], search: search)
+                    extendBackwards(&tracks[i], atFullSize: true, search: search)
                     fillGaps(&tracks[i], search: search)
                 case .notYet:
                     // A window of the object and of something it was mistaken for before a gap

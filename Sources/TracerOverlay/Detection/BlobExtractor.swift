@@ -25,6 +25,10 @@ struct BallCandidate {
     var foundByAppearance = false
     /// Found as a faint streak along a flight's predicted motion (a look back's find).
     var foundAsStreak = false
+    /// Found in the full-size frame as a lone peak that nothing else in its gate comes near
+    /// (``DetectionPipeline/distinctPeakThreshold(differences:gate:centre:peak:streak:box:excess:minimum:)``):
+    /// a far flight's look back takes it however few pixels it covers.
+    var isDistinctPeak = false
     /// The background's luma at the centre (the analysis frame ``DetectionPipeline/backgroundLag``
     /// frames before, where a moving object was elsewhere); nil where not measured.
     var background: Int? = nil

@@ -5,18 +5,24 @@ extension DetectionPipeline {
     /// measured in the gate itself, since full-size noise is not what the analysis size has.
     ///
     /// Only for the current frame, or an earlier one held where the search fills a gap between a
-    /// flight's points, within a gate of ``fullResolutionMaximumGate``. The find is
+    /// flight's points, within a gate of ``fullResolutionMaximumGate``; or where a far flight
+    /// looks back for its first frames (``LocalSearch/looksBackAtFullSize``), within
+    /// ``fullResolutionLookBackGate``, against the later frames it names. The find is
     /// reported in analysis pixels, its contrast as the change spread over one analysis pixel
     /// (what the analysis size would have shown had it not been split between pixels), with the
     /// changed pixels around it in the analysis frame as its neighbourhood's activity.
     func fullResolutionCandidate(_ request: LocalSearch, region: (Int, Int, Int, Int)) -> BallCandidate? {
         let searched = request.frame ?? frameNumber
-        guard let history = fullResolution, request.frame == nil ? request.motion == nil : request.fillsGap,
-              request.radius <= DetectionPipeline.fullResolutionMaximumGate,
-              history.holds(searched) else { return nil }
-        // A reference older than the history gives way to the oldest frame held, the one most
-        // likely to have had the ball elsewhere.
-        let references = history.references(for: request.references, before: searched)
+        let widest = request.looksBackAtFullSize ? Self.fullResolutionLookBackGate : Self.fullResolutionMaximumGate
+        guard let history = fullResolution,
+              request.frame == nil ? request.motion == nil : request.fillsGap || request.looksBackAtFullSize,
+              request.radius <= widest, history.holds(searched) else { return nil }
+        // A look back's references are frames after the one searched, which the ball had left
+        // (``BallTracker/lookBackReferences(_:for:around:radius:)``). Elsewhere a reference older
+        // than the history gives way to the oldest frame held, the one most likely to have had
+        // the ball elsewhere.
+        let references = request.looksBackAtFullSize ? request.references.filter { history.holds($0) }
+            : history.references(for: request.references, before: searched)
         guard !references.isEmpty else { return nil }
         let videoRange = history.isVideoRange(searched)
         return history.withLuma([searched] + references) { planes in
@@ -74,6 +80,15 @@ extension DetectionPipeline {
                                                                   minimum: request.fillsGap ? Self.gapFillMinimumThreshold
                                                                       : Self.distinctPeakMinimumThreshold))
         }
+        if request.looksBackAtFullSize {
+            // Over a look back's wide gate some pixel of noise passes the floor; the ball's own
+            // stands alone (``BallCandidate/isDistinctPeak``).
+            let reach = request.motion.map { SIMD2($0.x * scaleX, $0.y * scaleY) * Self.distinctPeakStreakReach }
+                ?? SIMD2(0, 0)
+            threshold = max(threshold, Self.distinctPeakThreshold(differences: differences, gate: gate2, centre: (cx, cy),
+                                                                  peak: (best.x, best.y), streak: reach,
+                                                                  box: (x0, y0, x1, y1), excess: excessAt, minimum: 0))
+        }
         guard best.excess >= threshold else { return nil }
         var weight = 0.0, sx = 0.0, sy = 0.0, count = 0
         for y in max(best.y - 2, y0)...min(best.y + 2, y1) {
@@ -86,13 +101,15 @@ extension DetectionPipeline {
         let pixelArea = scaleX * scaleY
         let stretch = videoRange ? 255.0 / 219.0 : 1.0
         let radius = max((Double(count) / Double.pi).squareRoot() / max(scaleX, scaleY), 0.5)
-        return inside(region, BallCandidate(
+        var found = BallCandidate(
             x: sx / weight / scaleX, y: sy / weight / scaleY, radius: radius, halfLength: radius,
             area: max(1, Int((Double(count) / pixelArea).rounded())), polarity: request.polarity,
             peakContrast: max(1, Int((weight * stretch / pixelArea).rounded())),
             // The activity measured is the analysis frame's: an earlier frame's is no longer held.
             neighbourhoodActivity: isCurrent ? max(extractor.activity(x: sx / weight / scaleX, y: sy / weight / scaleY)
-                                                   - extractor.activityBaseline, 0) : 0))
+                                                   - extractor.activityBaseline, 0) : 0)
+        found.isDistinctPeak = request.looksBackAtFullSize
+        return inside(region, found)
     }
 
     /// The smallest change that counts at `peak` when no pixel of the gate (squared radius

@@ -37,7 +37,7 @@ extension DetectionPipeline {
         // asked first (a 10 s 1920x1080 flight: recall 0.23 -> 0.40; from 1.5 times the
         // analysis size, not 2, 1280x720 30 fps dtl-everything-1 0.873 -> 0.937 and 60 fps
         // dtl-everything-1 precision 0.976 -> 0.992).
-        if fullResolution != nil, request.frame == nil && request.motion == nil || request.fillsGap,
+        if fullResolution != nil, request.frame == nil && request.motion == nil || request.fillsGap || request.looksBackAtFullSize,
            let found = fullResolutionCandidate(request, region: region) { return found }
         let searched = request.frame ?? frameNumber
         guard searched <= frameNumber, frameNumber - searched < historyLength else { return nil }

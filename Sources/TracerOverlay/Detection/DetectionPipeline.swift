@@ -50,6 +50,11 @@ final class DetectionPipeline {
     /// fast, near ball's, which the analysis size shows (and 65 full-size pixels around would
     /// cost a live frame half a millisecond).
     static let fullResolutionMaximumGate = 8.0
+    /// Widest gate (analysis pixels) of a far flight's look back in the full-size frames. It is
+    /// asked once a frame back when a flight is confirmed, not every frame, and the place traced
+    /// back from a fast far ball's first points is sure to no better than 9-10 px (1920x1080
+    /// 30 fps sky-dark-ball-71: the ball, 7 levels at full size, lay 8 px from it).
+    static let fullResolutionLookBackGate = 16.0
     /// The smallest full-size change that counts, in luma steps. In flat, compressed sky the
     /// measured noise is nil while x264 still moves whole blocks by 5-6 steps (at 6, crf 23
     /// clips took such blocks as the ball).

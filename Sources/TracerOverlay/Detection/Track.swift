@@ -113,6 +113,11 @@ struct LocalSearch {
     /// apart (the heaviest run alone put 2 more of 54 first points off the ball on four
     /// 640x360 and 960x540 sets).
     var takesAllStreakInk = false
+    /// Whether a confirmed flight's look back for its first frames asks the full-size frames
+    /// first, where they are still held: a far ball that the analysis size averages under its
+    /// noise (``BallTracker/extendBackwards(_:eitherSign:atFullSize:search:)``). The find is
+    /// measured against the later frames the request names, and must stand out as a lone peak.
+    var looksBackAtFullSize = false
 }
 
 /// A hypothesis that a sequence of candidates is one object in flight.

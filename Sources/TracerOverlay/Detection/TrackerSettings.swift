@@ -593,6 +593,14 @@ struct TrackerSettings {
     /// help confirm it: only a flight known that closely is tested by finding its object where
     /// it was not seen (a bird's or a swinging limb's chain fits loosely).
     var largestConfirmingFillResidual = 1.2
+    /// The largest radius (analysis pixels) of a confirmed flight's first three points for its
+    /// look back to ask the full-size frames first (``BallTracker/extendBackwards(_:eitherSign:atFullSize:search:)``):
+    /// a far ball under a pixel there, which the analysis size keeps 1-3 levels of. A nearer
+    /// ball's look back reaches its launch, where the club's head by the tee stands out as a
+    /// lone full-size peak as readily (without this limit 1280x720 25 fps dtl-floodlights-2 and
+    /// dtl-noise-jitter-4 took a point before their launch, 1920x1080 30 fps dtl-everything-2
+    /// one 15 px off its launch frame's ball).
+    var fullSizeLookBackLargestRadius = 1.0
     /// Widest gate (pixels) in which a look back may take a one-pixel find.
     var lookBackSinglePixelGate = 6.0
     /// How near (pixels) the place a flight puts its object a find of one or two pixels may lie
