@@ -129,6 +129,40 @@ struct GroundTruthClipTests {
         }
     }
 
+    @Test func aRollingShutterShowsLampFlickerAsMovingBands() throws {
+        // The phone's scene without noise, walker, golfer or shot, beside the same scene under
+        // steady light and under the same flicker read all at once (a global shutter).
+        var banded = try Self.settings("dtl-floodlights-phone")
+        banded.noiseSigma = 0; banded.walkers = 0; banded.golfer = false; banded.shot = nil
+        var steady = banded
+        steady.lightChange = 0
+        var global = banded
+        global.rollingShutterReadout = nil
+        let steadyClip = try GroundTruthClip(settings: steady)
+        /// Each row's mean luma in frame `n` of `clip` over the steady scene's.
+        func rowGains(_ clip: GroundTruthClip, _ n: Int) throws -> [Double] {
+            let lit = try clip.frame(at: n), plain = try steadyClip.frame(at: n)
+            return lit.withUnsafePlane(0) { a, stride in
+                plain.withUnsafePlane(0) { b, _ in
+                    (0..<banded.height).map { y in
+                        let row = (0..<banded.width).map { y * stride + $0 }
+                        return Double(row.reduce(0) { $0 + Int(a[$1]) }) / Double(row.reduce(0) { $0 + Int(b[$1]) })
+                    }
+                }
+            }
+        }
+        let bandedClip = try GroundTruthClip(settings: banded)
+        let now = try rowGains(bandedClip, 10), next = try rowGains(bandedClip, 11)
+        // Read over 1/60 s, the frame spans 1.7 periods of the lamps' 100 Hz: some rows are
+        // lit 4% less, some 4% more.
+        #expect(now.min()! < 0.97 && now.max()! > 1.03, "row gains \(now.min()!)...\(now.max()!)")
+        // 1/60 s later the bands have moved on: rows are lit otherwise.
+        #expect(zip(now, next).map { abs($0 - $1) }.max()! > 0.03)
+        // Read all at once, every row of a frame is lit alike.
+        let whole = try rowGains(try GroundTruthClip(settings: global), 10)
+        #expect(whole.max()! - whole.min()! < 0.005, "row gains \(whole.min()!)...\(whole.max()!)")
+    }
+
     @Test func truthRoundTripsThroughJSON() throws {
         let truth = try GroundTruthClip(settings: Self.settings("sky-birds-clouds")).truth
         let decoded = try JSONDecoder().decode(ClipTruth.self, from: truth.jsonData())

@@ -102,7 +102,8 @@ struct Generate: ParsableCommand {
         parts.append(String(format: "clouds %.2f drift %.0f px/s", s.cloudCover, s.cloudDrift))
         parts.append(String(format: "noise %.1f", s.noiseSigma))
         if s.jitter > 0 { parts.append("jitter \(s.jitter) px") }
-        if s.lightChange > 0 { parts.append(String(format: "light %.0f%%", s.lightChange * 100)) }
+        if s.lightChange > 0 { parts.append(String(format: "light %.0f%% every %g s", s.lightChange * 100, s.lightChangePeriod)) }
+        if let readout = s.rollingShutterReadout { parts.append(String(format: "rolling shutter %.1f ms", readout * 1000)) }
         parts.append(String(format: "ball luma %.0f opacity %.2f", s.ballLuma, s.ballOpacity))
         return parts.joined(separator: ", ")
     }

@@ -91,6 +91,14 @@ public struct GroundTruthScenario: Sendable {
             s.view = .downTheLine; s.noiseSigma = 2; s.walkers = 1; s.cloudCover = 0.3
             s.lightChange = 0.04; s.lightChangePeriod = 0.05
         },
+        // A phone's sensor reads its rows one after another over about a frame interval, so
+        // the same lamps' 100 Hz pulse shows as bands across the frame, which move at 24, 30
+        // and 60 fps (and stand still at 25 and 50, which divide 100).
+        GroundTruthScenario("dtl-floodlights-phone",
+                            "down the line filmed by a phone under floodlights: its rolling shutter turns their 4% flicker into bands, noise, a walker") { s in
+            s.view = .downTheLine; s.noiseSigma = 2; s.walkers = 1; s.cloudCover = 0.3
+            s.lightChange = 0.04; s.lightChangePeriod = 0.01; s.rollingShutterReadout = 1.0 / 60
+        },
         GroundTruthScenario("sky-clean", "side-on, a small ball crossing the sky left to right") { s in
             s.view = .skyCrossing; s.ballLuma = 150; s.cloudCover = 0.15
         },

@@ -39,6 +39,12 @@ public struct GroundTruthSettings: Sendable, Hashable, Codable {
     public var lightChange: Double = 0
     /// Period of that change in seconds.
     public var lightChangePeriod: Double = 5
+    /// Seconds a rolling shutter takes to read the frame from its top row to its bottom row, or
+    /// nil for a global shutter. Each row then sees the light a little later than the row above,
+    /// so a lamp's flicker shows as dark and light bands across the frame (a phone's sensor reads
+    /// in 10-30 ms: 1-3 bands of 100 Hz lamps), which move from frame to frame unless the frame
+    /// rate divides the lamp's frequency. Optional, so that truth files written before it still read.
+    public var rollingShutterReadout: Double? = nil
     /// Camera shake: the whole image shifts by up to this many pixels (0 or 1) per frame.
     public var jitter: Int = 0
     /// Probability that a frame is shifted when `jitter` is on.
