@@ -81,19 +81,26 @@ final class FlickerCompensator {
         guard level >= bands[0] && level < bands[4] && a >= 4 && a <= 251 && b >= 4 && b <= 251 else { return 4 }
         return level < bands[2] ? (level < bands[1] ? 0 : 1) : (level < bands[3] ? 2 : 3)
     }
+    /// The bins of a band's histogram of changes: -64...63 levels, larger changes counted at the
+    /// ends (the median a band needs lies well inside: a step over ``largestStep`` is a cut).
+    private static let binsPerBand = 128
     /// The bin of a strip's differences a pixel counts in, by its levels in the two frames
-    /// (current * 256 + previous): its band's 512 bins, at its change. One look-up a pixel instead
+    /// (current * 256 + previous): its band's bins, at its change. One look-up a pixel instead
     /// of eight comparisons and the arithmetic of the bin.
     private static let binOfLevels: [UInt16] = (0..<65536).map { pair in
         let a = pair >> 8, b = pair & 255
-        return UInt16(band(current: a, previous: b) * 512 + 256 + a - b)
+        return UInt16(band(current: a, previous: b) * binsPerBand + binsPerBand / 2 + min(max(a - b, -64), 63))
     }
     /// The bins of one strip's differences (a fifth band for pixels outside the bands, never read).
-    private static let binsPerStrip = 5 * 512
+    private static let binsPerStrip = 5 * binsPerBand
+    /// The bins of one copy of ``differences``: every other sample counts in a second copy after
+    /// it, for neighbours mostly share a bin, and one histogram would make each increment wait
+    /// for the last one to land.
+    private static let binsPerCopy = stripCount * binsPerStrip
 
     /// Differences counted by strip and band.
-    private var differences = [Int32](repeating: 0, count: stripCount * binsPerStrip)
-    private var levelSums = [Int](repeating: 0, count: stripCount * 5)
+    private var differences = [Int32](repeating: 0, count: 2 * binsPerCopy)
+    private var levelSums = [Int](repeating: 0, count: 2 * stripCount * 5)
     private var strips = [Strip](repeating: Strip(), count: stripCount)
     private var lastTime: Double?
 
@@ -217,23 +224,34 @@ final class FlickerCompensator {
             levelSums.withUnsafeMutableBufferPointer { sums in
                 sums.initialize(repeating: 0)
                 Self.binOfLevels.withUnsafeBufferPointer { binOf in
+                    let step = Self.columnStep, otherSums = Self.stripCount * 5
                     for s in 0..<Self.stripCount {
-                        let strip = counts.baseAddress! + s * Self.binsPerStrip
+                        let strip = counts.baseAddress! + s * Self.binsPerStrip, other = strip + Self.binsPerCopy
                         var y = max(Self.stripStart(s, height: height) + 1, 4)
                         let end = min(Self.stripStart(s + 1, height: height), height - 4)
                         while y < end {
                             let c = current.pixels(y), p = previous.pixels(y)
                             var x = 0
-                            while x < current.width {
+                            while x + step < current.width {
+                                let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + step]), b1 = Int(p[x + step])
+                                let bin = Int(binOf[a << 8 | b]), bin1 = Int(binOf[a1 << 8 | b1])
+                                strip[bin] += 1
+                                other[bin1] += 1
+                                sums[s * 5 + bin >> 7] += a + b
+                                sums[otherSums + s * 5 + bin1 >> 7] += a1 + b1
+                                x += 2 * step
+                            }
+                            if x < current.width {
                                 let a = Int(c[x]), b = Int(p[x])
                                 let bin = Int(binOf[a << 8 | b])
                                 strip[bin] += 1
-                                sums[s * 5 + bin >> 9] += a + b
-                                x += Self.columnStep
+                                sums[s * 5 + bin >> 7] += a + b
                             }
                             y += Self.rowStep
                         }
                     }
+                    for bin in 0..<Self.binsPerCopy { counts[bin] += counts[Self.binsPerCopy + bin] }
+                    for k in 0..<otherSums { sums[k] += sums[otherSums + k] }
                 }
             }
         }
@@ -247,11 +265,11 @@ final class FlickerCompensator {
         var points: [(level: Double, change: Double, weight: Double)] = []
         differences.withUnsafeBufferPointer { all in
             for band in 0..<4 {
-                let first = s * Self.binsPerStrip + band * 512
-                let counts = UnsafeBufferPointer(rebasing: all[first..<(first + 512)])
+                let first = s * Self.binsPerStrip + band * Self.binsPerBand
+                let counts = UnsafeBufferPointer(rebasing: all[first..<(first + Self.binsPerBand)])
                 let total = counts.reduce(0) { $0 + Int($1) }
                 guard total >= Self.minimumBandSamples, let median = interpolatedMedian(counts, total: total) else { continue }
-                points.append((Double(levelSums[s * 5 + band]) / Double(2 * total), median - 256, Double(total)))
+                points.append((Double(levelSums[s * 5 + band]) / Double(2 * total), median - Double(Self.binsPerBand / 2), Double(total)))
             }
         }
         guard !points.isEmpty else { return nil }
