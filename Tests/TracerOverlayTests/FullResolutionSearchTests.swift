@@ -176,11 +176,13 @@ import MediaKitLinux
     @Test func aFarFlightsLookBackSeeksTheFullSizeFrameAgainstLaterFrames() throws {
         // A confirmed far flight looks back at frame 5 from frame 11, its place traced back 4
         // analysis pixels off across a gate of 10 (wider than other full-size looks may be),
-        // against frames 7 and 8, which the ball had left.
+        // against frames 7 and 8, which the ball had left. The ball waited at frame 5's place
+        // through frames 0-4: only the later frames show it changed anything there.
         let p = Self.ballPixel(5)
         let truth = ((Double(p.x) + 0.5) / 2.4, (Double(p.y) + 0.5) / 2.4)
+        let waited = { (n: Int) in Self.ballPixel(max(n, 5)) }
         for seed in 1...5 {
-            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 12, count: 12)
+            let pipeline = try Self.pipeline(seed: UInt64(seed), levels: 12, count: 12, at: waited)
             var back = LocalSearch(x: truth.0 - 2.5, y: truth.1 + 3.1, radius: 10, polarity: 1, references: [7, 8],
                                    frame: 5, byAppearance: false, motion: SIMD2(1, 0))
             // In the analysis frame alone the ball is no change.
@@ -191,7 +193,7 @@ import MediaKitLinux
             #expect(found.isDistinctPeak)
         }
         // A second pixel as bright elsewhere in the gate: no lone peak, nothing taken.
-        let crowded = try Self.pipeline(seed: 1, levels: 12, count: 12, change: { n, frame in
+        let crowded = try Self.pipeline(seed: 1, levels: 12, count: 12, at: waited, change: { n, frame in
             guard n == 5 else { return }
             frame.withUnsafeMutablePlane(0) { base, stride in base[(p.y + 9) * stride + p.x - 7] += 12 }
         })

@@ -179,6 +179,9 @@ struct GroundTruthClipTests {
         var noFrames = GroundTruthSettings()
         noFrames.duration = 0
         #expect(throws: MediaError.self) { try GroundTruthClip(settings: noFrames) }
+        var backwards = GroundTruthSettings()
+        backwards.rollingShutterReadout = -0.01
+        #expect(throws: MediaError.self) { try GroundTruthClip(settings: backwards) }
         #expect(throws: MediaError.self) { try GroundTruthScenario.named("no-such-scenario") }
         #expect(throws: MediaError.self) { try GroundTruthClip(settings: GroundTruthSettings()).frame(at: 10_000) }
     }

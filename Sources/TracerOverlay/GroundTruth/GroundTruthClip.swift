@@ -37,6 +37,9 @@ public final class GroundTruthClip {
               (0...2).contains(settings.jitter), settings.minimumBallRadius > 0 else {
             throw .invalidArgument("shutter, ball opacity and jitter probability must be in [0, 1], noise >= 0, jitter 0...2 px, minimum ball radius > 0")
         }
+        if let readout = settings.rollingShutterReadout, !(0...1).contains(readout) {
+            throw .invalidArgument("rolling shutter readout \(readout) s must be in [0, 1]")
+        }
         if let shot = settings.shot {
             guard shot.launchSpeed > 0, shot.launchSpeed < 120, (-10...80).contains(shot.launchAngle) else {
                 throw .invalidArgument("launch speed \(shot.launchSpeed) m/s and angle \(shot.launchAngle) deg out of range")

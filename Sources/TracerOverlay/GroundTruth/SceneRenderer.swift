@@ -223,7 +223,6 @@ final class SceneRenderer {
         func gain(_ y: Int) -> Float {
             Float(1 + settings.lightChange * sin(2 * .pi * (t + readout * Double(y) / Double(h)) / period + layout.lightPhase))
         }
-        let frameGain = gain(0)
         let sigma = Float(settings.noiseSigma)
         var random = SplitMix64(seed: settings.seed, stream: 0x2_0000_0000 + UInt64(n))
         let tableSize = UInt64(Self.noiseTableSize)
@@ -232,7 +231,7 @@ final class SceneRenderer {
                 frame.withUnsafeMutablePlane(0) { plane, stride in
                     for y in 0..<h {
                         let offset = Int(random.next() % tableSize)
-                        let gain = readout > 0 ? gain(y) : frameGain
+                        let gain = gain(y)
                         for x in 0..<w {
                             let v = image[y * w + x] * gain + noise[offset + x] * sigma
                             plane[y * stride + x] = UInt8(min(max(v.rounded(), 0), 255))
