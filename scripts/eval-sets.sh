@@ -32,6 +32,9 @@
 #           frame time at 30, 50, 60 and 120 fps): the shot scenarios at 640x360 30 fps, 1280x720
 #           60 fps and 1920x1080 30 fps, seeds 71-74, launched 0.2, 0.4, 0.6 and 0.8 of a frame
 #           interval after 0.9 s (120 clips, session 78)
+#   phone   dtl-floodlights-phone, lamps' flicker read by a phone's rolling shutter as bands down
+#           the frame, at 640x360 30 fps, 960x540 30 fps, 1280x720 24, 30 and 60 fps and
+#           1920x1080 30 fps, seeds 81-83 (18 clips, session 84; not in any set above)
 # A clip passes when recall >= 0.95, precision >= 0.98, no false trajectory and the shot is
 # reported within trajectoryLength + 2 frames of its first visible frame (trajectoryLength 10
 # per 60 fps interval), or, on a clip without a shot, when nothing is reported.
@@ -180,7 +183,9 @@ clips_of() {
         emit_each "1280x720:30 1280x720:60 1920x1080:30" "$NO_SHOT" "$(seq 61 68)" ;;
     phase)
         emit_each "640x360:30 1280x720:60 1920x1080:30" "$SHOTS" "71 72 73 74" ;;
-    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet, phase)" >&2; exit 2 ;;
+    phone)
+        emit_each "640x360:30 960x540:30 1280x720:24 1280x720:30 1280x720:60 1920x1080:30" "dtl-floodlights-phone" "81 82 83" ;;
+    *) echo "eval-sets: unknown set '$set' (ten, extra, unseen, fresh, long, quiet, phase, phone)" >&2; exit 2 ;;
     esac | sed "s/^/$set /"
 }
 
