@@ -316,6 +316,10 @@ import MediaKitLinux
         // little while its rows swung by 4%. Where 16 strips of rows step apart, as bands make
         // them, each is now mapped by its own history.
         Case(scenario: "dtl-floodlights-phone", seed: 1, width: 1280, height: 720, duration: 3, frameRate: 30, crf: 18),
+        // Every goal asserted; measured 1.000, 1.000, 9 (nothing at all before). The same phone
+        // held upright: its sensor's rows are the frame's columns, and the bands stand upright,
+        // so each row crossed all of them. A portrait frame's strips are now its columns.
+        Case(scenario: "dtl-floodlights-phone", seed: 1, width: 720, height: 1280, duration: 3, frameRate: 24, crf: 18),
         // Every goal asserted; measured 0.960, 1.000, 11 (nothing at all before). At 24 fps a
         // ball struck down the line makes a 79 px step and then one of 37 as it recedes: a
         // two-point track's straight guess was 42 px past the ball, outside its gate, and the

@@ -120,6 +120,53 @@ import Testing
         #expect(worst < 2, "compensated rows stray \(worst) levels")
     }
 
+    @Test func uprightBandsOfAPortraitFrameAreTakenOutColumnByColumn() {
+        // A phone filming upright reads its turned sensor's rows, the frame's columns, one after
+        // another: the same lamps' 1.7 bands stand upright across a 450x800 frame.
+        let width = 450, height = 800, fps = 30.0
+        func frame(_ n: Int?, noise rng: inout SplitMix64) -> LumaImage {
+            let image = LumaImage(width: width, height: height)
+            for y in 0..<height {
+                let row = image.row(y)
+                for x in 0..<width {
+                    let gain = n.map { 1 + 0.04 * sin(2 * Double.pi * (100 * Double($0) / fps + 1.67 * Double(x) / Double(width)) + 1) } ?? 1
+                    let scene = y < 300 ? 190 + Double(y) / 40 : 70 + Double(y - 300) / 10 + (x / 40 % 2 == 0 ? 12 : 0)
+                    let noise = (Double(rng.next() >> 11) / Double(1 << 53) - 0.5) * 5
+                    row[x] = UInt8(clamping: Int((scene * gain + noise).rounded()))
+                }
+            }
+            image.replicateEdges()
+            return image
+        }
+        let compensator = FlickerCompensator()
+        var rng = SplitMix64(seed: 5), steadyRng = SplitMix64(seed: 5)
+        var previous: LumaImage?
+        var worst = 0.0, raw = 0.0
+        for n in 0..<45 {
+            let image = frame(n, noise: &rng)
+            let steady = frame(nil, noise: &steadyRng)
+            let rawImage = frame(n, noise: &steadyRng)
+            if let previous { compensator.compensate(image, previous: previous, time: Double(n) / fps) }
+            previous = image
+            guard n >= 15 else { continue }
+            // Each band of 15 columns as bright as in steady light, give or take a level or two.
+            for left in stride(from: 0, to: width, by: 15) {
+                func mean(_ im: LumaImage) -> Double {
+                    var total = 0
+                    for y in 0..<height { for x in left..<(left + 15) { total += Int(im.row(y)[x]) } }
+                    return Double(total) / Double(15 * height)
+                }
+                let base = mean(steady)
+                worst = max(worst, abs(mean(image) - base))
+                raw = max(raw, abs(mean(rawImage) - base))
+            }
+        }
+        // Measured: 5.6 levels raw, 1.2 compensated; 5.6 with strips of rows, each crossing
+        // every band.
+        #expect(raw > 4, "uncompensated columns stray \(raw) levels")
+        #expect(worst < 2, "compensated columns stray \(worst) levels")
+    }
+
     @Test func flickerOfTheWholeFrameIsMappedAsOneThoughABodyCrossesSomeRows() {
         // 4% at 20 Hz seen at 60 fps, with a dark body 60 rows tall and most of the frame wide
         // moving down through the grass: its rows' steps disagree with the rest, but lamps light

@@ -163,6 +163,32 @@ struct GroundTruthClipTests {
         #expect(whole.max()! - whole.min()! < 0.005, "row gains \(whole.min()!)...\(whole.max()!)")
     }
 
+    @Test func aPortraitFramesRollingShutterShowsUprightBands() throws {
+        // A phone filming upright turns its landscape sensor: the rows it reads one after another
+        // are the portrait frame's columns.
+        var banded = try GroundTruthScenario.named("dtl-floodlights-phone").settings(seed: 1, width: 180, height: 320,
+                                                                                      frameRate: 60, duration: 2)
+        banded.noiseSigma = 0; banded.walkers = 0; banded.golfer = false; banded.shot = nil
+        var steady = banded
+        steady.lightChange = 0
+        let lit = try GroundTruthClip(settings: banded).frame(at: 10), plain = try GroundTruthClip(settings: steady).frame(at: 10)
+        /// Mean luma of the pixels `indices` picks (by row and column) in the lit frame over the steady one's.
+        func gain(_ indices: [(Int, Int)]) -> Double {
+            lit.withUnsafePlane(0) { a, stride in
+                plain.withUnsafePlane(0) { b, _ in
+                    Double(indices.reduce(0) { $0 + Int(a[$1.0 * stride + $1.1]) })
+                        / Double(indices.reduce(0) { $0 + Int(b[$1.0 * stride + $1.1]) })
+                }
+            }
+        }
+        let columns = (0..<banded.width).map { x in gain((0..<banded.height).map { ($0, x) }) }
+        let rows = (0..<banded.height).map { y in gain((0..<banded.width).map { (y, $0) }) }
+        // Some columns lit 4% less, some 4% more; every row alike, each crossing all the bands.
+        #expect(banded.height > banded.width)
+        #expect(columns.min()! < 0.97 && columns.max()! > 1.03, "column gains \(columns.min()!)...\(columns.max()!)")
+        #expect(rows.max()! - rows.min()! < 0.02, "row gains \(rows.min()!)...\(rows.max()!)")
+    }
+
     @Test func truthRoundTripsThroughJSON() throws {
         let truth = try GroundTruthClip(settings: Self.settings("sky-birds-clouds")).truth
         let decoded = try JSONDecoder().decode(ClipTruth.self, from: truth.jsonData())

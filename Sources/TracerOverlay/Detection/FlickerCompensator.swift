@@ -21,12 +21,14 @@ import Foundation
 /// the same flicker then shows as bands of light and dark down the frame, which move from frame
 /// to frame unless the frame rate divides the lamps' frequency (1280x720 30 and 24 fps
 /// dtl-floodlights-phone: 100 Hz lamps read over 1/60 s, the ball found nowhere when only the
-/// whole frame was mapped). So the same measure is kept for each of ``stripCount`` strips of
-/// the rows sampled, each with a brightness history of its own; where the strips' steps
-/// disagree as bands make them, each strip is mapped by its own history, blended row by row
-/// between the strips' centres. Where they agree, the whole frame is mapped as one: strip maps
-/// there would only add their noise, and which of a crowded frame's candidates survive can hang
-/// on a level (BENCHMARKS.md, session 83).
+/// whole frame was mapped). A phone filming upright turns its landscape sensor, and there the
+/// bands stand upright, across the columns. So the same measure is kept for each of
+/// ``stripCount`` strips across the frame's shorter side (of the rows sampled in a landscape
+/// frame, of the columns in a portrait one), each with a brightness history of its own; where
+/// the strips' steps disagree as bands make them, each strip is mapped by its own history,
+/// blended row by row (or column by column) between the strips' centres. Where they agree, the
+/// whole frame is mapped as one: strip maps there would only add their noise, and which of a
+/// crowded frame's candidates survive can hang on a level (BENCHMARKS.md, sessions 83-84).
 final class FlickerCompensator {
     /// A brightness map `level -> gain * level + offset`.
     struct LevelMap: Equatable {
@@ -113,10 +115,15 @@ final class FlickerCompensator {
     private var levelSums: [Int] = []
     private var wholeDifferences = [Int32](repeating: 0, count: binsPerStrip)
     private var wholeLevelSums = [Int](repeating: 0, count: 5)
-    /// The sampled rows' strips for frames of ``layoutHeight`` rows: each strip's first sampled
-    /// row index (one more than the strips, the last the count of sampled rows).
+    /// The strips for frames of ``layoutSize``: in a landscape frame each strip's first sampled
+    /// row index (one more than the strips, the last the count of sampled rows); in a portrait
+    /// one (``stripsAreColumns``) each strip's first column (the last the width).
     private var stripStarts: [Int] = []
-    private var layoutHeight = -1
+    private var layoutSize = (width: -1, height: -1)
+    /// Whether the strips are columns: the frame is portrait, its sensor's rows upright.
+    private var stripsAreColumns = false
+    /// In a portrait frame, each column's strip's first bin in ``differences``.
+    private var columnStripBins: [Int] = []
     private var whole = History()
     private var strips: [History] = []
     /// Each recent frame's spread of strip steps (``bandSpread``), over ``window``.
@@ -189,7 +196,7 @@ final class FlickerCompensator {
     /// the brightness flickers, as a whole or strip by strip (see the type's description);
     /// `previous` is the frame before it as this compensator left it.
     func compensate(_ image: LumaImage, previous: LumaImage, time: Double) {
-        if image.height != layoutHeight { lay(height: image.height) }
+        if image.width != layoutSize.width || image.height != layoutSize.height { lay(width: image.width, height: image.height) }
         let interval = lastTime.map { time - $0 } ?? 0
         lastTime = time
         guard interval > 0 else {
@@ -234,13 +241,20 @@ final class FlickerCompensator {
         for s in strips.indices { strips[s].applied = map }
     }
 
-    /// Divides the rows sampled in frames `height` rows high into strips, and starts every
-    /// history afresh.
-    private func lay(height: Int) {
-        layoutHeight = height
+    /// Divides frames `width` by `height` into strips, and starts every history afresh.
+    private func lay(width: Int, height: Int) {
+        layoutSize = (width, height)
+        stripsAreColumns = height > width
         let sampled = max(0, (height - 2 * Self.edgeRows + Self.rowStep - 1) / Self.rowStep)
-        let count = max(1, min(Self.stripCount, sampled))
-        stripStarts = (0...count).map { $0 * sampled / count }
+        let count: Int
+        if stripsAreColumns {
+            count = max(1, min(Self.stripCount, width))
+            stripStarts = (0...count).map { $0 * width / count }
+            columnStripBins = (0..<width).map { x in (x * count / width) * Self.binsPerStrip }
+        } else {
+            count = max(1, min(Self.stripCount, sampled))
+            stripStarts = (0...count).map { $0 * sampled / count }
+        }
         strips = Array(repeating: History(), count: count)
         whole = History()
         stripSpreads.removeAll()
@@ -263,25 +277,49 @@ final class FlickerCompensator {
         }
     }
 
-    /// Maps each row of `image` by the blend of the maps of the two strips whose centres it lies
-    /// between, carried on past the first and the last centre (a band's light changes as fast
-    /// at the frame's edge: the first strip's map alone left its top rows 2 levels off).
+    /// Maps each row of `image` (each column, where the strips are columns) by the blend of the
+    /// maps of the two strips whose centres it lies between, carried on past the first and the
+    /// last centre (a band's light changes as fast at the frame's edge: the first strip's map
+    /// alone left its top rows 2 levels off).
     private func apply(_ maps: [LevelMap], to image: LumaImage) {
         let count = maps.count
-        let centres = (0..<count).map {
-            Double(Self.sampledRow(stripStarts[$0]) + Self.sampledRow(stripStarts[$0 + 1] - 1)) / 2
+        let centres = (0..<count).map { s -> Double in
+            let first = stripStarts[s], last = stripStarts[s + 1] - 1
+            let sum = stripsAreColumns ? first + last : Self.sampledRow(first) + Self.sampledRow(last)
+            return Double(sum) / 2
+        }
+        // Each row's, or column's, map, by its place along the strips' axis.
+        var s = 0
+        func map(at position: Int) -> LevelMap {
+            while s + 2 < count && Double(position) > centres[s + 1] { s += 1 }
+            let w = count > 1 ? (Double(position) - centres[s]) / (centres[s + 1] - centres[s]) : 0
+            let next = maps[min(s + 1, count - 1)]
+            return LevelMap(gain: maps[s].gain + w * (next.gain - maps[s].gain),
+                            offset: maps[s].offset + w * (next.offset - maps[s].offset))
+        }
+        // Fixed point, 16 fractional bits, rounded to the nearest level.
+        func fixed(_ map: LevelMap) -> (gain: Int32, offset: Int32) {
+            (Int32((map.gain * 65536).rounded()), Int32((map.offset * 65536).rounded()) + 32768)
         }
         let margin = LumaImage.margin
-        var s = 0
+        if stripsAreColumns {
+            // The margins take the edge columns' maps, as they hold their pixels.
+            let columns = (0..<image.width).map { fixed(map(at: $0)) }
+            let byByte = (0..<image.stride).map { columns[min(max($0 - margin, 0), image.width - 1)] }
+            byByte.withUnsafeBufferPointer { maps in
+                for y in 0..<image.height {
+                    let row = image.row(y) - margin
+                    for x in 0..<image.stride {
+                        row[x] = UInt8(clamping: (Int32(row[x]) * maps[x].gain + maps[x].offset) >> 16)
+                    }
+                }
+            }
+            return
+        }
         for y in 0..<image.height {
-            while s + 2 < count && Double(y) > centres[s + 1] { s += 1 }
-            let w = count > 1 ? (Double(y) - centres[s]) / (centres[s + 1] - centres[s]) : 0
-            let next = maps[min(s + 1, count - 1)]
-            let map = LevelMap(gain: maps[s].gain + w * (next.gain - maps[s].gain),
-                               offset: maps[s].offset + w * (next.offset - maps[s].offset))
+            let map = map(at: y)
             guard map != .identity else { continue }
-            // Fixed point, 16 fractional bits, rounded to the nearest level.
-            let gain = Int32((map.gain * 65536).rounded()), offset = Int32((map.offset * 65536).rounded()) + 32768
+            let (gain, offset) = fixed(map)
             let row = image.row(y) - margin
             for x in 0..<image.stride {
                 row[x] = UInt8(clamping: (Int32(row[x]) * gain + offset) >> 16)
@@ -295,7 +333,12 @@ final class FlickerCompensator {
     /// qualify.
     private func changes(from previous: LumaImage, to current: LumaImage, denseStrips: Bool) -> (LevelMap?, [LevelMap?]) {
         let count = strips.count
-        countDifferences(from: previous, to: current, columnStep: 1) { Self.sampledRow($0)..<Self.sampledRow($0) + 1 }
+        if stripsAreColumns {
+            countColumnStrips(from: previous, to: current, rows: Swift.stride(from: Self.edgeRows, to: current.height - Self.edgeRows,
+                                                                               by: Self.rowStep), columnStep: 1)
+        } else {
+            countDifferences(from: previous, to: current, columnStep: 1) { Self.sampledRow($0)..<Self.sampledRow($0) + 1 }
+        }
         wholeDifferences.withUnsafeMutableBufferPointer { total in
             total.initialize(repeating: 0)
             differences.withUnsafeBufferPointer { counts in
@@ -308,7 +351,10 @@ final class FlickerCompensator {
         let wholeChange = wholeDifferences.withUnsafeBufferPointer {
             Self.line($0, levelSums: wholeLevelSums[...], minimumSamples: Self.minimumBandSamples)
         }
-        if denseStrips {
+        if denseStrips && stripsAreColumns {
+            countColumnStrips(from: previous, to: current, rows: Swift.stride(from: Self.edgeRows, to: current.height - Self.edgeRows,
+                                                                               by: Self.denseRowStep), columnStep: Self.denseColumnStep)
+        } else if denseStrips {
             let height = current.height
             // Each strip's rows reach halfway to the next strip's first sampled row.
             countDifferences(from: previous, to: current, columnStep: Self.denseColumnStep) { k in
@@ -325,6 +371,49 @@ final class FlickerCompensator {
             }
         }
         return (wholeChange, stripChanges)
+    }
+
+    /// Counts a portrait frame's column strips' differences into ``differences`` and
+    /// ``levelSums``: the rows `rows`, every `columnStep`-th column, each pixel in its column's
+    /// strip.
+    private func countColumnStrips(from previous: LumaImage, to current: LumaImage, rows: StrideTo<Int>, columnStep: Int) {
+        let count = strips.count, perCopy = count * Self.binsPerStrip
+        let width = current.width
+        differences.withUnsafeMutableBufferPointer { counts in
+            counts.initialize(repeating: 0)
+            levelSums.withUnsafeMutableBufferPointer { sums in
+                sums.initialize(repeating: 0)
+                Self.binOfLevels.withUnsafeBufferPointer { binOf in
+                    columnStripBins.withUnsafeBufferPointer { stripBin in
+                        let even = counts.baseAddress!, odd = even + perCopy
+                        let evenSums = sums.baseAddress!, oddSums = evenSums + count * 5
+                        for y in rows {
+                            let c = current.pixels(y), p = previous.pixels(y)
+                            var x = 0
+                            while x + columnStep < width {
+                                let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + columnStep]), b1 = Int(p[x + columnStep])
+                                let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
+                                let bin1 = stripBin[x + columnStep] &+ Int(binOf[a1 << 8 | b1])
+                                even[bin] &+= 1
+                                odd[bin1] &+= 1
+                                // A strip's five sums sit at its bins' index / binsPerBand.
+                                evenSums[bin >> 7] &+= a &+ b
+                                oddSums[bin1 >> 7] &+= a1 &+ b1
+                                x += 2 * columnStep
+                            }
+                            if x < width {
+                                let a = Int(c[x]), b = Int(p[x])
+                                let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
+                                even[bin] &+= 1
+                                evenSums[bin >> 7] &+= a &+ b
+                            }
+                        }
+                    }
+                    Self.add(UnsafePointer(counts.baseAddress! + perCopy), into: counts.baseAddress!, count: perCopy)
+                    for i in 0..<(count * 5) { sums[i] &+= sums[count * 5 + i] }
+                }
+            }
+        }
     }
 
     /// Counts each strip's differences into ``differences`` and ``levelSums``: for each of its

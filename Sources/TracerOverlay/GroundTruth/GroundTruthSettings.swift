@@ -43,7 +43,9 @@ public struct GroundTruthSettings: Sendable, Hashable, Codable {
     /// nil for a global shutter. Each row then sees the light a little later than the row above,
     /// so a lamp's flicker shows as dark and light bands across the frame (a phone's sensor reads
     /// in 10-30 ms: 1-3 bands of 100 Hz lamps), which move from frame to frame unless the frame
-    /// rate divides the lamp's frequency. Optional, so that truth files written before it still read.
+    /// rate divides the lamp's frequency. A portrait frame is a landscape sensor turned upright:
+    /// it is read from its left column to its right one, and its bands stand upright. Optional,
+    /// so that truth files written before it still read.
     public var rollingShutterReadout: Double? = nil
     /// Camera shake: the whole image shifts by up to this many pixels (0 or 1) per frame.
     public var jitter: Int = 0

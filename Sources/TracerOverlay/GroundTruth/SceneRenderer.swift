@@ -219,10 +219,16 @@ final class SceneRenderer {
         let w = settings.width, h = settings.height
         let period = max(settings.lightChangePeriod, 0.01)
         let readout = settings.rollingShutterReadout ?? 0
-        // Row y is exposed readout * y / h after the top row.
-        func gain(_ y: Int) -> Float {
-            Float(1 + settings.lightChange * sin(2 * .pi * (t + readout * Double(y) / Double(h)) / period + layout.lightPhase))
+        // The sensor's rows run along the frame's longer side (a phone filming upright is a
+        // landscape sensor turned): row y of a landscape frame is exposed readout * y / h after
+        // the top row, column x of a portrait frame readout * x / w after the left one.
+        let portrait = h > w
+        func gain(_ y: Int, _ x: Int) -> Float {
+            let delay = portrait ? readout * Double(x) / Double(w) : readout * Double(y) / Double(h)
+            return Float(1 + settings.lightChange * sin(2 * .pi * (t + delay) / period + layout.lightPhase))
         }
+        // Portrait frames light each column by its own gain.
+        let columnGains = portrait ? (0..<w).map { gain(0, $0) } : []
         let sigma = Float(settings.noiseSigma)
         var random = SplitMix64(seed: settings.seed, stream: 0x2_0000_0000 + UInt64(n))
         let tableSize = UInt64(Self.noiseTableSize)
@@ -231,7 +237,14 @@ final class SceneRenderer {
                 frame.withUnsafeMutablePlane(0) { plane, stride in
                     for y in 0..<h {
                         let offset = Int(random.next() % tableSize)
-                        let gain = gain(y)
+                        if portrait {
+                            for x in 0..<w {
+                                let v = image[y * w + x] * columnGains[x] + noise[offset + x] * sigma
+                                plane[y * stride + x] = UInt8(min(max(v.rounded(), 0), 255))
+                            }
+                            continue
+                        }
+                        let gain = gain(y, 0)
                         for x in 0..<w {
                             let v = image[y * w + x] * gain + noise[offset + x] * sigma
                             plane[y * stride + x] = UInt8(min(max(v.rounded(), 0), 255))
