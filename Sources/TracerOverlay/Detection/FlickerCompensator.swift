@@ -302,15 +302,21 @@ final class FlickerCompensator {
             (Int32((map.gain * 65536).rounded()), Int32((map.offset * 65536).rounded()) + 32768)
         }
         let margin = LumaImage.margin
+        // Wrapping arithmetic (255 times a gain near 65536 is far from Int32's limits) and a
+        // clamp by min and max, so that the loops run eight or more pixels at a time.
         if stripsAreColumns {
             // The margins take the edge columns' maps, as they hold their pixels.
             let columns = (0..<image.width).map { fixed(map(at: $0)) }
             let byByte = (0..<image.stride).map { columns[min(max($0 - margin, 0), image.width - 1)] }
-            byByte.withUnsafeBufferPointer { maps in
-                for y in 0..<image.height {
-                    let row = image.row(y) - margin
-                    for x in 0..<image.stride {
-                        row[x] = UInt8(clamping: (Int32(row[x]) * maps[x].gain + maps[x].offset) >> 16)
+            let gains = byByte.map(\.gain), offsets = byByte.map(\.offset)
+            gains.withUnsafeBufferPointer { gains in
+                offsets.withUnsafeBufferPointer { offsets in
+                    for y in 0..<image.height {
+                        let row = image.row(y) - margin
+                        for x in 0..<image.stride {
+                            let level = (Int32(row[x]) &* gains[x] &+ offsets[x]) >> 16
+                            row[x] = UInt8(truncatingIfNeeded: min(max(level, 0), 255))
+                        }
                     }
                 }
             }
@@ -322,7 +328,8 @@ final class FlickerCompensator {
             let (gain, offset) = fixed(map)
             let row = image.row(y) - margin
             for x in 0..<image.stride {
-                row[x] = UInt8(clamping: (Int32(row[x]) * gain + offset) >> 16)
+                let level = (Int32(row[x]) &* gain &+ offset) >> 16
+                row[x] = UInt8(truncatingIfNeeded: min(max(level, 0), 255))
             }
         }
     }
