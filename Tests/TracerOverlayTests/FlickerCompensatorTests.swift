@@ -82,37 +82,47 @@ import Testing
         #expect(Self.spread(flickering.means[30...]) < 3, "means \(flickering.means[30...])")
     }
 
-    @Test func flickerInBandsIsTakenOutBandByBand() {
-        // A phone's rolling shutter under 100 Hz lamps at 30 fps: rows read over 1/60 s, 1.7
-        // bands down the frame, each frame's a third of a period on from the last.
-        let fps = 30.0
-        func gain(_ n: Int, _ y: Int) -> Double {
-            1 + 0.04 * sin(2 * Double.pi * (100 * Double(n) / fps + 1.67 * Double(y) / Double(Self.height)) + 1)
-        }
+    /// Feeds 45 frames of banded flicker at `fps` (`frame(n, &rng)`; `frame(nil, &rng)` the same
+    /// scene in steady light) through a compensator; returns how far the mean level of any band
+    /// of 15 rows (of 15 columns where `columns`) strayed from the steady scene's past the first
+    /// half second, which decides that the light flickers: raw, and as compensated.
+    static func bandsLeft(fps: Double, columns: Bool, frame: (Int?, inout SplitMix64) -> LumaImage) -> (raw: Double, worst: Double) {
         let compensator = FlickerCompensator()
         var rng = SplitMix64(seed: 5), steadyRng = SplitMix64(seed: 5)
         var previous: LumaImage?
         var worst = 0.0, raw = 0.0
         for n in 0..<45 {
-            let image = Self.frame(rowGain: { gain(n, $0) }, noise: &rng)
-            let steady = Self.frame(gain: 1, offset: 0, noise: &steadyRng)
-            let rawImage = Self.frame(rowGain: { gain(n, $0) }, noise: &steadyRng)
+            let image = frame(n, &rng)
+            let steady = frame(nil, &steadyRng)
+            let rawImage = frame(n, &steadyRng)
             if let previous { compensator.compensate(image, previous: previous, time: Double(n) / fps) }
             previous = image
-            // Past the first half second, which decides that the light flickers: each band of
-            // 15 rows as bright as in steady light, give or take a level or two.
             guard n >= 15 else { continue }
-            for top in stride(from: 0, to: Self.height, by: 15) {
+            for first in stride(from: 0, to: columns ? image.width : image.height, by: 15) {
                 func mean(_ im: LumaImage) -> Double {
+                    let rows = columns ? 0..<im.height : first..<(first + 15), xs = columns ? first..<(first + 15) : 0..<im.width
                     var total = 0
-                    for y in top..<(top + 15) { for x in 0..<Self.width { total += Int(im.row(y)[x]) } }
-                    return Double(total) / Double(15 * Self.width)
+                    for y in rows { for x in xs { total += Int(im.row(y)[x]) } }
+                    return Double(total) / Double(rows.count * xs.count)
                 }
                 let base = mean(steady)
                 worst = max(worst, abs(mean(image) - base))
                 raw = max(raw, abs(mean(rawImage) - base))
             }
         }
+        return (raw, worst)
+    }
+
+    @Test func flickerInBandsIsTakenOutBandByBand() {
+        // A phone's rolling shutter under 100 Hz lamps at 30 fps: rows read over 1/60 s, 1.7
+        // bands down the frame, each frame's a third of a period on from the last.
+        let fps = 30.0
+        let (raw, worst) = Self.bandsLeft(fps: fps, columns: false) { n, rng in
+            Self.frame(rowGain: { y in
+                n.map { 1 + 0.04 * sin(2 * Double.pi * (100 * Double($0) / fps + 1.67 * Double(y) / Double(Self.height)) + 1) } ?? 1
+            }, noise: &rng)
+        }
+        // Each band of 15 rows as bright as in steady light, give or take a level or two.
         // Measured: 8.0 levels raw, 1.8 compensated (the sky's rows, where the last quarter
         // second's 7 frames are not a whole number of the flicker's 3-frame periods); 14.7 with
         // the whole frame mapped as one (strips never taken to disagree).
@@ -124,7 +134,7 @@ import Testing
         // A phone filming upright reads its turned sensor's rows, the frame's columns, one after
         // another: the same lamps' 1.7 bands stand upright across a 450x800 frame.
         let width = 450, height = 800, fps = 30.0
-        func frame(_ n: Int?, noise rng: inout SplitMix64) -> LumaImage {
+        let (raw, worst) = Self.bandsLeft(fps: fps, columns: true) { n, rng in
             let image = LumaImage(width: width, height: height)
             for y in 0..<height {
                 let row = image.row(y)
@@ -138,29 +148,7 @@ import Testing
             image.replicateEdges()
             return image
         }
-        let compensator = FlickerCompensator()
-        var rng = SplitMix64(seed: 5), steadyRng = SplitMix64(seed: 5)
-        var previous: LumaImage?
-        var worst = 0.0, raw = 0.0
-        for n in 0..<45 {
-            let image = frame(n, noise: &rng)
-            let steady = frame(nil, noise: &steadyRng)
-            let rawImage = frame(n, noise: &steadyRng)
-            if let previous { compensator.compensate(image, previous: previous, time: Double(n) / fps) }
-            previous = image
-            guard n >= 15 else { continue }
-            // Each band of 15 columns as bright as in steady light, give or take a level or two.
-            for left in stride(from: 0, to: width, by: 15) {
-                func mean(_ im: LumaImage) -> Double {
-                    var total = 0
-                    for y in 0..<height { for x in left..<(left + 15) { total += Int(im.row(y)[x]) } }
-                    return Double(total) / Double(15 * height)
-                }
-                let base = mean(steady)
-                worst = max(worst, abs(mean(image) - base))
-                raw = max(raw, abs(mean(rawImage) - base))
-            }
-        }
+        // Each band of 15 columns as bright as in steady light, give or take a level or two.
         // Measured: 5.6 levels raw, 1.2 compensated; 5.6 with strips of rows, each crossing
         // every band.
         #expect(raw > 4, "uncompensated columns stray \(raw) levels")

@@ -384,41 +384,50 @@ final class FlickerCompensator {
     /// ``levelSums``: the rows `rows`, every `columnStep`-th column, each pixel in its column's
     /// strip.
     private func countColumnStrips(from previous: LumaImage, to current: LumaImage, rows: StrideTo<Int>, columnStep: Int) {
-        let count = strips.count, perCopy = count * Self.binsPerStrip
         let width = current.width
+        countIntoClearedCopies { even, odd, evenSums, oddSums, binOf in
+            columnStripBins.withUnsafeBufferPointer { stripBin in
+                for y in rows {
+                    let c = current.pixels(y), p = previous.pixels(y)
+                    var x = 0
+                    while x + columnStep < width {
+                        let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + columnStep]), b1 = Int(p[x + columnStep])
+                        let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
+                        let bin1 = stripBin[x + columnStep] &+ Int(binOf[a1 << 8 | b1])
+                        even[bin] &+= 1
+                        odd[bin1] &+= 1
+                        // A strip's five sums sit at its bins' index / binsPerBand.
+                        evenSums[bin >> 7] &+= a &+ b
+                        oddSums[bin1 >> 7] &+= a1 &+ b1
+                        x += 2 * columnStep
+                    }
+                    if x < width {
+                        let a = Int(c[x]), b = Int(p[x])
+                        let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
+                        even[bin] &+= 1
+                        evenSums[bin >> 7] &+= a &+ b
+                    }
+                }
+            }
+        }
+    }
+
+    /// Clears ``differences`` and ``levelSums``, lets `count` fill their two copies (the
+    /// first strip's bins and sums of each, and ``binOfLevels``), then adds the second copy into
+    /// the first.
+    private func countIntoClearedCopies(_ count: (_ even: UnsafeMutablePointer<Int32>, _ odd: UnsafeMutablePointer<Int32>,
+                                                  _ evenSums: UnsafeMutablePointer<Int>, _ oddSums: UnsafeMutablePointer<Int>,
+                                                  _ binOf: UnsafeBufferPointer<UInt16>) -> Void) {
+        let perCopy = strips.count * Self.binsPerStrip, sumsPerCopy = strips.count * 5
         differences.withUnsafeMutableBufferPointer { counts in
             counts.initialize(repeating: 0)
             levelSums.withUnsafeMutableBufferPointer { sums in
                 sums.initialize(repeating: 0)
                 Self.binOfLevels.withUnsafeBufferPointer { binOf in
-                    columnStripBins.withUnsafeBufferPointer { stripBin in
-                        let even = counts.baseAddress!, odd = even + perCopy
-                        let evenSums = sums.baseAddress!, oddSums = evenSums + count * 5
-                        for y in rows {
-                            let c = current.pixels(y), p = previous.pixels(y)
-                            var x = 0
-                            while x + columnStep < width {
-                                let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + columnStep]), b1 = Int(p[x + columnStep])
-                                let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
-                                let bin1 = stripBin[x + columnStep] &+ Int(binOf[a1 << 8 | b1])
-                                even[bin] &+= 1
-                                odd[bin1] &+= 1
-                                // A strip's five sums sit at its bins' index / binsPerBand.
-                                evenSums[bin >> 7] &+= a &+ b
-                                oddSums[bin1 >> 7] &+= a1 &+ b1
-                                x += 2 * columnStep
-                            }
-                            if x < width {
-                                let a = Int(c[x]), b = Int(p[x])
-                                let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
-                                even[bin] &+= 1
-                                evenSums[bin >> 7] &+= a &+ b
-                            }
-                        }
-                    }
-                    Self.add(UnsafePointer(counts.baseAddress! + perCopy), into: counts.baseAddress!, count: perCopy)
-                    for i in 0..<(count * 5) { sums[i] &+= sums[count * 5 + i] }
+                    count(counts.baseAddress!, counts.baseAddress! + perCopy, sums.baseAddress!, sums.baseAddress! + sumsPerCopy, binOf)
                 }
+                Self.add(UnsafePointer(counts.baseAddress! + perCopy), into: counts.baseAddress!, count: perCopy)
+                for i in 0..<sumsPerCopy { sums[i] &+= sums[sumsPerCopy + i] }
             }
         }
     }
@@ -428,32 +437,23 @@ final class FlickerCompensator {
     /// one), every `columnStep`-th column.
     private func countDifferences(from previous: LumaImage, to current: LumaImage, columnStep: Int,
                                   rows: (Int) -> Range<Int>) {
-        let count = strips.count, perCopy = count * Self.binsPerStrip
         let width = current.width
-        differences.withUnsafeMutableBufferPointer { counts in
-            counts.initialize(repeating: 0)
-            levelSums.withUnsafeMutableBufferPointer { sums in
-                sums.initialize(repeating: 0)
-                Self.binOfLevels.withUnsafeBufferPointer { binOf in
-                    for s in 0..<count {
-                        let even = counts.baseAddress! + s * Self.binsPerStrip, odd = even + perCopy
-                        let evenSums = sums.baseAddress! + s * 5, oddSums = evenSums + count * 5
-                        for k in stripStarts[s]..<stripStarts[s + 1] {
-                            let span = rows(k)
-                            for y in Swift.stride(from: span.lowerBound, to: span.upperBound, by: Self.denseRowStep) {
-                                // A constant step each way, so that each loop is compiled for its own.
-                                if columnStep == 1 {
-                                    Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: 1, binOf: binOf,
-                                               into: (even, odd), sums: (evenSums, oddSums))
-                                } else {
-                                    Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: Self.denseColumnStep,
-                                               binOf: binOf, into: (even, odd), sums: (evenSums, oddSums))
-                                }
-                            }
+        countIntoClearedCopies { firstEven, firstOdd, firstEvenSums, firstOddSums, binOf in
+            for s in 0..<strips.count {
+                let even = firstEven + s * Self.binsPerStrip, odd = firstOdd + s * Self.binsPerStrip
+                let evenSums = firstEvenSums + s * 5, oddSums = firstOddSums + s * 5
+                for k in stripStarts[s]..<stripStarts[s + 1] {
+                    let span = rows(k)
+                    for y in Swift.stride(from: span.lowerBound, to: span.upperBound, by: Self.denseRowStep) {
+                        // A constant step each way, so that each loop is compiled for its own.
+                        if columnStep == 1 {
+                            Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: 1, binOf: binOf,
+                                       into: (even, odd), sums: (evenSums, oddSums))
+                        } else {
+                            Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: Self.denseColumnStep,
+                                       binOf: binOf, into: (even, odd), sums: (evenSums, oddSums))
                         }
                     }
-                    Self.add(UnsafePointer(counts.baseAddress! + perCopy), into: counts.baseAddress!, count: perCopy)
-                    for i in 0..<(count * 5) { sums[i] &+= sums[count * 5 + i] }
                 }
             }
         }
