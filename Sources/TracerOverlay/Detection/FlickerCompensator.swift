@@ -58,8 +58,10 @@ final class FlickerCompensator {
     static let largestStep = 25.0
     /// Corrections under this many levels everywhere in 16...240 are not applied.
     static let smallestCorrection = 0.5
-    /// Strips of the sampled rows measured apart: enough that blending neighbouring maps follows
-    /// 1-3 bands of a rolling shutter's flicker down the frame to about a level.
+    /// Strips measured apart across the frame's shorter side (of a landscape frame's sampled
+    /// rows, of a portrait frame's columns): enough that blending neighbouring maps follows 1-3
+    /// bands of a rolling shutter's flicker to about a level (a third of 3.3 bands is left,
+    /// BENCHMARKS.md session 84).
     static let stripCount = 16
     /// The spread of one frame's strip steps (median distance from their median, levels at mid
     /// grey; the median of that over ``window``) from which the flicker is taken to come in
@@ -72,8 +74,8 @@ final class FlickerCompensator {
     /// Every how many rows the frames are sampled (all columns of each).
     private static let rowStep = 16
     /// Every how many rows and columns the strips are sampled while the flicker comes in bands:
-    /// a strip holds one or two rows sampled every ``rowStep``, and its map would wander with
-    /// their noise (640x360 30 fps dtl-floodlights-phone-1: recall 0.905 and reported at 13
+    /// a strip of rows holds one or two rows sampled every ``rowStep``, and its map would wander
+    /// with their noise (640x360 30 fps dtl-floodlights-phone-1: recall 0.905 and reported at 13
     /// frames with those rows alone; 1.000 and 9 sampled densely).
     private static let denseRowStep = 4
     private static let denseColumnStep = 2
