@@ -227,8 +227,9 @@ final class SceneRenderer {
             let delay = portrait ? readout * Double(x) / Double(w) : readout * Double(y) / Double(h)
             return Float(1 + settings.lightChange * sin(2 * .pi * (t + delay) / period + layout.lightPhase))
         }
-        // Portrait frames light each column by its own gain.
-        let columnGains = portrait ? (0..<w).map { gain(0, $0) } : []
+        // A portrait frame's columns each take their own gain, a landscape frame's rows theirs;
+        // the other factor is 1, which leaves a product exactly as it was.
+        let columnGains = (0..<w).map { portrait ? gain(0, $0) : 1 }
         let sigma = Float(settings.noiseSigma)
         var random = SplitMix64(seed: settings.seed, stream: 0x2_0000_0000 + UInt64(n))
         let tableSize = UInt64(Self.noiseTableSize)
@@ -237,16 +238,9 @@ final class SceneRenderer {
                 frame.withUnsafeMutablePlane(0) { plane, stride in
                     for y in 0..<h {
                         let offset = Int(random.next() % tableSize)
-                        if portrait {
-                            for x in 0..<w {
-                                let v = image[y * w + x] * columnGains[x] + noise[offset + x] * sigma
-                                plane[y * stride + x] = UInt8(min(max(v.rounded(), 0), 255))
-                            }
-                            continue
-                        }
-                        let gain = gain(y, 0)
+                        let gain = portrait ? 1 : gain(y, 0)
                         for x in 0..<w {
-                            let v = image[y * w + x] * gain + noise[offset + x] * sigma
+                            let v = image[y * w + x] * gain * columnGains[x] + noise[offset + x] * sigma
                             plane[y * stride + x] = UInt8(min(max(v.rounded(), 0), 255))
                         }
                     }
