@@ -388,26 +388,15 @@ final class FlickerCompensator {
     private func countColumnStrips(from previous: LumaImage, to current: LumaImage, rows: StrideTo<Int>, columnStep: Int) {
         let width = current.width
         countIntoClearedCopies { even, odd, evenSums, oddSums, binOf in
-            columnStripBins.withUnsafeBufferPointer { stripBin in
+            columnStripBins.withUnsafeBufferPointer { stripBins in
                 for y in rows {
-                    let c = current.pixels(y), p = previous.pixels(y)
-                    var x = 0
-                    while x + columnStep < width {
-                        let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + columnStep]), b1 = Int(p[x + columnStep])
-                        let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
-                        let bin1 = stripBin[x + columnStep] &+ Int(binOf[a1 << 8 | b1])
-                        even[bin] &+= 1
-                        odd[bin1] &+= 1
-                        // A strip's five sums sit at its bins' index / binsPerBand.
-                        evenSums[bin >> 7] &+= a &+ b
-                        oddSums[bin1 >> 7] &+= a1 &+ b1
-                        x += 2 * columnStep
-                    }
-                    if x < width {
-                        let a = Int(c[x]), b = Int(p[x])
-                        let bin = stripBin[x] &+ Int(binOf[a << 8 | b])
-                        even[bin] &+= 1
-                        evenSums[bin >> 7] &+= a &+ b
+                    // A constant step each way, so that each loop is compiled for its own.
+                    if columnStep == 1 {
+                        Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: 1, binOf: binOf,
+                                   columnBins: stripBins.baseAddress, into: (even, odd), sums: (evenSums, oddSums))
+                    } else {
+                        Self.count(current.pixels(y), previous.pixels(y), width: width, columnStep: Self.denseColumnStep,
+                                   binOf: binOf, columnBins: stripBins.baseAddress, into: (even, odd), sums: (evenSums, oddSums))
                     }
                 }
             }
@@ -462,28 +451,34 @@ final class FlickerCompensator {
     }
 
     /// Counts one row's pixels, every `columnStep`-th, by their levels `c` now and `p` before:
-    /// alternate ones into the first and second of `into` and `sums`. (No count nears overflow:
-    /// a frame has fewer pixels than an Int32 holds; adds that wrap let the loops run unchecked.)
+    /// alternate ones into the first and second of `into` and `sums`, each pixel at its
+    /// column's strip's first bin where `columnBins` is given (a strip's five sums then sit at
+    /// its bins' index / binsPerBand). (No count nears overflow: a frame has fewer pixels than
+    /// an Int32 holds; adds that wrap let the loops run unchecked.) Always inlined, so that a
+    /// nil `columnBins` costs the rows' loop nothing.
     @inline(__always)
     private static func count(_ c: UnsafePointer<UInt8>, _ p: UnsafePointer<UInt8>, width: Int, columnStep: Int,
-                              binOf: UnsafeBufferPointer<UInt16>,
+                              binOf: UnsafeBufferPointer<UInt16>, columnBins: UnsafePointer<Int>? = nil,
                               into counts: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>),
                               sums: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>)) {
+        @inline(__always) func bin(_ x: Int, _ a: Int, _ b: Int) -> Int {
+            (columnBins.map { $0[x] } ?? 0) &+ Int(binOf[a << 8 | b])
+        }
         var x = 0
         while x + columnStep < width {
             let a = Int(c[x]), b = Int(p[x]), a1 = Int(c[x + columnStep]), b1 = Int(p[x + columnStep])
-            let bin = Int(binOf[a << 8 | b]), bin1 = Int(binOf[a1 << 8 | b1])
-            counts.0[bin] &+= 1
+            let bin0 = bin(x, a, b), bin1 = bin(x + columnStep, a1, b1)
+            counts.0[bin0] &+= 1
             counts.1[bin1] &+= 1
-            sums.0[bin >> 7] &+= a &+ b
+            sums.0[bin0 >> 7] &+= a &+ b
             sums.1[bin1 >> 7] &+= a1 &+ b1
             x += 2 * columnStep
         }
         if x < width {
             let a = Int(c[x]), b = Int(p[x])
-            let bin = Int(binOf[a << 8 | b])
-            counts.0[bin] &+= 1
-            sums.0[bin >> 7] &+= a &+ b
+            let bin0 = bin(x, a, b)
+            counts.0[bin0] &+= 1
+            sums.0[bin0 >> 7] &+= a &+ b
         }
     }
 
