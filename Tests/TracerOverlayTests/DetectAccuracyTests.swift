@@ -218,6 +218,13 @@ import MediaKitLinux
         // point was the back end of a faint streak, 5 px behind the ball; its streak's centre
         // lay ahead, where the measure was not allowed to move it.
         Case(scenario: "dtl-floodlights", seed: 2, width: 640, height: 360, duration: 3, frameRate: 30, crf: 18),
+        // Goals not met: measured 0.928, 0.966, 10 (found nowhere before), asserted as floors.
+        // An 8 s clip, a seed of no evaluation set. A hypothesis on the golfer, creeping half a
+        // pixel a frame and judged never a ball, jumped onto the ball three frames after its
+        // launch and followed it; the ball's own hypotheses, sharing its latest points, lost to
+        // the longer one every frame. Now one that saw frames the rejected one skipped stays.
+        Case(scenario: "dtl-floodlights", seed: 8, width: 640, height: 360, duration: 8, frameRate: 30, crf: 18,
+             minimumRecall: 0.92, minimumPrecision: 0.96),
         // Every goal asserted; measured 0.968, 1.000, 11 (0.921, 1.000, 14 before: the same
         // loss of places left five points out, and the flight was taken up late). A seed the
         // detector was not tuned on.

@@ -683,7 +683,9 @@ struct BallTracker {
     }
 
     /// Unconfirmed hypotheses that end on the same two points as a longer one (or on a
-    /// confirmed track's latest point) describe the same object: keep only the best.
+    /// confirmed track's latest point) describe the same object: keep only the best. But a
+    /// hypothesis of what was judged never a ball that skipped frames another saw at a
+    /// launch's pace has jumped onto that one's object (``seesMoreFrames(_:than:)``): both stay.
     private mutating func removeSharedHypotheses() {
         struct Key: Equatable {
             var f1: Int; var x1: Double; var y1: Double; var f2: Int; var x2: Double; var y2: Double
@@ -720,6 +722,14 @@ struct BallTracker {
             let hash = k.mixed
             if let entry = best.index(of: k, hash: hash) {
                 let j = best[entry]
+                if tracks[i].rejected != tracks[j].rejected {
+                    // The one not rejected goes on facing the rest.
+                    let (open, rejected) = tracks[i].rejected ? (j, i) : (i, j)
+                    if seesMoreFrames(tracks[open], than: tracks[rejected]) {
+                        best[entry] = open
+                        continue
+                    }
+                }
                 if Self.isBetterHypothesis(tracks[i], than: tracks[j], trajectoryLength: trajectoryLength,
                                            crowdedActivity: crowdedActivity, rms: { rms($0 ? i : j, $1) }) {
                     keep[j] = false
@@ -732,6 +742,32 @@ struct BallTracker {
             }
         }
         tracks.removeAll(keeping: keep)
+    }
+
+    /// Whether `track`, over as many of its latest points as `other` has (up to a window),
+    /// moved as fast as a launch (``TrackerSettings/minimumConfirmSpeed``) and saw its object
+    /// in ``TrackerSettings/jumpSkippedFrames`` or more frames that `other`'s latest points
+    /// skip.
+    ///
+    /// A hypothesis rejected on something slow beside the golfer (a hand, the head, both
+    /// moving a pixel a frame through the swing) may jump onto the ball as it leaves, a few
+    /// frames after the launch, and follow it from there. Longer, it outranked the ball's own
+    /// hypotheses, which share its latest points, and as rejected it is never reported: the
+    /// ball was found nowhere (640x360 30 fps dtl-floodlights-8 of 8 s: a hypothesis on the
+    /// golfer since frame 12, creeping 0.5 px a frame, jumped 30 px over frames 38 and 39
+    /// onto the ball; the ball's own hypothesis, frames 38-41 at 11-16 px a frame, then lost
+    /// to it every frame). The rejected one stays too: it still holds what it followed (a
+    /// bird, a walker) for as long as its latest points are that. Only a launch's pace: slow
+    /// chains of noise specks that saw more frames than the rejected ones beside them, kept
+    /// too, took the places of a faint ball's hypotheses (480x270 60 fps dtl-everything-6:
+    /// 0.905 -> found nowhere).
+    func seesMoreFrames(_ track: Track, than other: Track) -> Bool {
+        let k = min(track.points.count, other.points.count, settings.trajectoryLength)
+        guard k >= 4 else { return false }
+        let first = track.points[track.points.count - k], last = track.points[track.points.count - 1]
+        guard Self.distance(first, last) >= settings.minimumConfirmSpeed * (last.t - first.t) else { return false }
+        func span(_ t: Track) -> Int { t.points[t.points.count - 1].frame - t.points[t.points.count - k].frame }
+        return span(other) - span(track) >= settings.jumpSkippedFrames
     }
 
     /// Keeps at most ``TrackerSettings/maxTracks`` hypotheses: every confirmed track, then the

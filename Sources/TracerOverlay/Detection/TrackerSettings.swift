@@ -766,6 +766,11 @@ struct TrackerSettings {
     /// Candidates per frame, on average over such a window's frames, from which it is chance
     /// (those false chains: 105-240).
     var gappyChainCrowd = 100
+    /// How many more of the frames spanned by a hypothesis' latest points another, rejected,
+    /// hypothesis ending on the same two points must have skipped for both to stay
+    /// (``BallTracker/seesMoreFrames(_:than:)``): at one, two hypotheses of one faint ball that
+    /// each missed it in a different frame would both be kept.
+    var jumpSkippedFrames = 2
     /// How many times ``trajectoryLength`` points a confirmed flight needs before its local
     /// search also seeks the other sign (``BallTracker/searchAcrossBackground(_:request:search:)``):
     /// a flight followed this long is no young hypothesis that a change of the other sign
