@@ -16,11 +16,12 @@ import Testing
     static let ball = LaunchSpeedTests.track(framed: [(38, 322, 171), (39, 324, 155), (40, 324, 139), (41, 325, 128)],
                                              frameRate: 30)
 
-    /// Something beside the golfer, creeping half a pixel a frame, seen in every frame to 37,
-    /// then on the ball's last two points.
+    /// Something beside the golfer, creeping half a pixel a frame up to frame 37, then on the
+    /// ball's points in those of `frames` from 38 on; rejected.
     static func creeper(seenIn frames: [Int]) -> Track {
         var track = LaunchSpeedTests.track(framed: frames.map { f in
-            f <= 37 ? (f, 307 + 0.5 * Double(f - 12), 164 + 0.2 * Double(f - 12)) : (f, f == 40 ? 324 : 325, f == 40 ? 139 : 128)
+            if let p = ball.points.first(where: { $0.frame == f }) { return (f, p.x, p.y) }
+            return (f, 307 + 0.5 * Double(f - 12), 164 + 0.2 * Double(f - 12))
         }, frameRate: 30)
         track.rejected = true
         return track

@@ -757,17 +757,22 @@ struct BallTracker {
     /// golfer since frame 12, creeping 0.5 px a frame, jumped 30 px over frames 38 and 39
     /// onto the ball; the ball's own hypothesis, frames 38-41 at 11-16 px a frame, then lost
     /// to it every frame). The rejected one stays too: it still holds what it followed (a
-    /// bird, a walker) for as long as its latest points are that. Only a launch's pace: slow
-    /// chains of noise specks that saw more frames than the rejected ones beside them, kept
-    /// too, took the places of a faint ball's hypotheses (480x270 60 fps dtl-everything-6:
-    /// 0.905 -> found nowhere).
+    /// bird, a walker) for as long as its latest points are that. Only at a launch's pace:
+    /// without that test 480x270 60 fps dtl-everything-6 went 0.905 -> found nowhere (in an
+    /// earlier form, chains of noise specks creeping under a pixel a frame, denser than the
+    /// gappy rejected hypotheses beside them, were kept by the same rule).
     func seesMoreFrames(_ track: Track, than other: Track) -> Bool {
         let k = min(track.points.count, other.points.count, settings.trajectoryLength)
         guard k >= 4 else { return false }
         let first = track.points[track.points.count - k], last = track.points[track.points.count - 1]
         guard Self.distance(first, last) >= settings.minimumConfirmSpeed * (last.t - first.t) else { return false }
-        func span(_ t: Track) -> Int { t.points[t.points.count - 1].frame - t.points[t.points.count - k].frame }
-        return span(other) - span(track) >= settings.jumpSkippedFrames
+        let skipped = Self.framesSpanned(by: other, latest: k) - Self.framesSpanned(by: track, latest: k)
+        return skipped >= settings.jumpSkippedFrames
+    }
+
+    /// Frames from the first to the last of `track`'s latest `count` points.
+    static func framesSpanned(by track: Track, latest count: Int) -> Int {
+        track.points[track.points.count - 1].frame - track.points[track.points.count - count].frame
     }
 
     /// Keeps at most ``TrackerSettings/maxTracks`` hypotheses: every confirmed track, then the
@@ -912,8 +917,7 @@ struct BallTracker {
             // or more: one frame's difference also decided between two hypotheses of one faint
             // ball, and 1280x720 30 fps dtl-everything-3 was reported two frames later.
             let j = min(k, a.points.count, b.points.count)
-            let spanA = a.points[a.points.count - 1].frame - a.points[a.points.count - j].frame
-            let spanB = b.points[b.points.count - 1].frame - b.points[b.points.count - j].frame
+            let spanA = framesSpanned(by: a, latest: j), spanB = framesSpanned(by: b, latest: j)
             if abs(spanA - spanB) >= 2 { return spanA < spanB }
             // Else, of two whose whole histories are known, the one whose first step skipped no
             // frame: the other is a lone point that waited (``TrackerSettings/loneWaitCandidateLimit``)

@@ -768,8 +768,9 @@ struct TrackerSettings {
     var gappyChainCrowd = 100
     /// How many more of the frames spanned by a hypothesis' latest points another, rejected,
     /// hypothesis ending on the same two points must have skipped for both to stay
-    /// (``BallTracker/seesMoreFrames(_:than:)``): at one, two hypotheses of one faint ball that
-    /// each missed it in a different frame would both be kept.
+    /// (``BallTracker/seesMoreFrames(_:than:)``). Two, as measured (the jump that hid
+    /// dtl-floodlights-8's ball skipped two frames); one missed frame is what x264 takes from a
+    /// faint object anywhere, and one was not tried.
     var jumpSkippedFrames = 2
     /// How many times ``trajectoryLength`` points a confirmed flight needs before its local
     /// search also seeks the other sign (``BallTracker/searchAcrossBackground(_:request:search:)``):
