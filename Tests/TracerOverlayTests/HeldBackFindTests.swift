@@ -64,11 +64,60 @@ import MediaKitLinux
         // Holding nothing back, the specks are reported.
         let unheld = try run(heldBackOffset: .infinity, find: Self.speck)
         #expect(unheld.reported.contains { $0 >= 25 })
-        // The end of the video leaves open what they were: they are reported then.
+        // Nor does the end of the video report them: every one is far fainter than the flight.
+        var ending = tracker
+        #expect(ending.releaseHeldBackPoints().isEmpty)
+        #expect(ending.tracks.filter(\.confirmed).allSatisfy { $0.reportablePoints.allSatisfy { $0.frame < 25 } })
+    }
+
+    @Test func theEndOfTheVideoReleasesHeldFindsThatKeepToThePath() throws {
+        // The ball, found 0.8 px either side of its place while it is no candidate (held from
+        // frame 26), as faint as a far ball may be (8 levels after 20), and never a candidate
+        // again before the end.
+        let (track, reported, held, tracker) = try run { n, _ in
+            Self.candidate(Self.ball(n) + SIMD2(n % 2 == 0 ? 0.8 : -0.8, 0), contrast: 8)
+        }
+        #expect(track.points.last?.frame == 39)
+        #expect(held.isSuperset(of: 26..<40), "held \(held.sorted())")
+        #expect(reported.allSatisfy { $0 < 26 }, "reported \(reported.sorted().filter { $0 >= 26 })")
         var ending = tracker
         let released = ending.releaseHeldBackPoints()
-        #expect(released.count == 1)
-        #expect(released.allSatisfy { ending.tracks[$0].reportablePoints.contains { $0.frame >= 27 } })
+        let frames = Set(released.flatMap { ending.tracks[$0].reportablePoints.map(\.frame) })
+        #expect(Set(26..<40).isSubset(of: frames), "missing \(Set(26..<40).subtracting(frames).sorted())")
+    }
+
+    @Test func theEndOfTheVideoReleasesHeldFindsOnlyUntilTheyLeaveThePath() throws {
+        // As above until frame 31; then faint specks, each 2.5 px below where the search looked,
+        // lead the flight down off the ball's path.
+        let (track, _, held, tracker) = try run { n, request in
+            n < 32 ? Self.candidate(Self.ball(n) + SIMD2(n % 2 == 0 ? 0.8 : -0.8, 0), contrast: 8)
+                : Self.candidate(SIMD2(request.x, request.y + 2.5), contrast: 4)
+        }
+        // The flight did take the specks, held back with the ball's finds (else this would test nothing).
+        #expect(track.points.last?.frame == 39)
+        #expect(held.isSuperset(of: [26, 31, 39]), "held \(held.sorted())")
+        var ending = tracker
+        let released = ending.releaseHeldBackPoints()
+        let frames = Set(released.flatMap { ending.tracks[$0].reportablePoints.map(\.frame) })
+        #expect(Set(26..<32).isSubset(of: frames), "missing \(Set(26..<32).subtracting(frames).sorted())")
+        #expect(frames.allSatisfy { $0 < 32 }, "released \(frames.sorted().filter { $0 >= 32 })")
+    }
+
+    @Test func aCandidateOffThePathTheReportedPointsDrawReleasesNothing() throws {
+        // Specks 2.5 px below where each search looked lead the held flight down, off the ball's path.
+        let drift = { (_: Int, request: LocalSearch) in Self.candidate(SIMD2(request.x, request.y + 2.5), contrast: 4) }
+        var expected: SIMD2<Double>?
+        _ = try run { n, request in
+            if n == 36 { expected = SIMD2(request.x, request.y) }
+            return drift(n, request)
+        }
+        let place = try #require(expected)
+        let aside = ((place - Self.ball(36)) * (place - Self.ball(36))).sum().squareRoot()
+        #expect(aside > 30, "the flight expected its object \(aside) px from the ball's path")
+        // A candidate of the flight's sign where it expects its object is taken, and releases nothing.
+        let led = try run(showsAgain: 36..<37, at: place, find: drift)
+        #expect(led.track.points.contains { $0.frame == 36 && !$0.foundByLocalSearch })
+        #expect(led.reported.allSatisfy { $0 < 25 }, "reported \(led.reported.sorted().filter { $0 >= 25 })")
     }
 
     @Test func findsBeforeTheBallShowsAgainOnItsPathAreReportedThen() throws {
@@ -93,23 +142,29 @@ import MediaKitLinux
         #expect(Set(10..<40).isSubset(of: reported), "missing \(Set(10..<40).subtracting(reported).sorted())")
     }
 
+    /// Faint finds (4 levels) 0.8 px either side of the ball's path, off each prediction by more
+    /// than ``TrackerSettings/heldBackOffset``: held back from frame 26 on.
+    static func beside(_ n: Int, _ request: LocalSearch) -> BallCandidate {
+        candidate(ball(n) + SIMD2(n % 2 == 0 ? 0.8 : -0.8, 0), contrast: 4)
+    }
+
     @Test func aCandidateOfTheOtherSignReleasesNothing() throws {
-        // Where the flight, taking specks after the ball vanished, expects its object in frame 33.
+        // Where the flight, holding finds back, expects its object in frame 33.
         var expected: SIMD2<Double>?
         _ = try run { n, request in
             if n == 33 { expected = SIMD2(request.x, request.y) }
-            return Self.speck(n, request)
+            return Self.beside(n, request)
         }
         let place = try #require(expected)
-        // A candidate there releases the specks when it has the flight's sign...
-        let same = try run(showsAgain: 33..<34, at: place, find: Self.speck)
+        // A candidate there releases the finds when it has the flight's sign...
+        let same = try run(showsAgain: 33..<34, at: place, find: Self.beside)
         #expect(same.track.points.contains { $0.frame == 33 && !$0.foundByLocalSearch })
-        #expect(Set(27..<34).isSubset(of: same.reported), "missing \(Set(27..<34).subtracting(same.reported).sorted())")
+        #expect(Set(26..<34).isSubset(of: same.reported), "missing \(Set(26..<34).subtracting(same.reported).sorted())")
         // ...and not when it is darker than the flight where the ball was brighter: a speck of
         // the background, not the ball showing again.
-        let other = try run(showsAgain: 33..<34, at: place, showsAgainSign: -1, find: Self.speck)
+        let other = try run(showsAgain: 33..<34, at: place, showsAgainSign: -1, find: Self.beside)
         #expect(other.track.points.contains { $0.frame == 33 && !$0.foundByLocalSearch })
-        #expect(other.reported.allSatisfy { $0 < 25 }, "reported \(other.reported.sorted().filter { $0 >= 25 })")
+        #expect(other.reported.allSatisfy { $0 < 26 }, "reported \(other.reported.sorted().filter { $0 >= 26 })")
     }
 
     /// Feeds 40 frames of a ball that slows to a near stop (``SpeckBesideFlightTests/place(_:)``):

@@ -388,12 +388,17 @@ struct BallTracker {
         return report
     }
 
-    /// Releases every confirmed track's held-back points (the video ended: nothing more will
-    /// show whether they were its object) and returns the indices in ``tracks`` of those that
-    /// held any, to be reported.
+    /// Releases every confirmed track's held-back points as far as they keep to its path (the
+    /// video ended: nothing more will show whether they were its object;
+    /// ``endOfReleasedRun(_:)``), drops the rest, and returns the indices in ``tracks`` of
+    /// those that released any, to be reported.
     mutating func releaseHeldBackPoints() -> [Int] {
         var released: [Int] = []
         for i in tracks.indices where tracks[i].confirmed && tracks[i].heldBackFrom != nil {
+            let end = endOfReleasedRun(tracks[i])
+            guard let from = tracks[i].heldBackFrom, end > 0, tracks[i].points[end - 1].frame >= from else { continue }
+            tracks[i].points.removeSubrange(end...)
+            tracks[i].lastFrame = tracks[i].points[end - 1].frame
             tracks[i].heldBackFrom = nil
             tracks[i].historyRevised = true
             tracks[i].reportedCount = tracks[i].points.count
