@@ -190,9 +190,11 @@ public final class TrajectoryDetector {
     /// of a flight that stopped showing among a frame's candidates and went on by local finds
     /// off its path. Such points are reported once the object shows again on the path, and
     /// never when the flight ends first (a ball that landed, then specks of noise near where it
-    /// was); the end of the video leaves that open, and these observations carry them. Call it
-    /// once after the last frame (`VNDetectTrajectoriesRequest` has no such call; without it,
-    /// those last points are not reported).
+    /// was); the end of the video leaves that open, and these observations carry them as far
+    /// as they keep to the flight's smooth path, less finds far fainter than the flight where
+    /// they leave it, and none where every one is that faint (specks where the ball landed).
+    /// Call it once after the last frame (`VNDetectTrajectoriesRequest` has no such call;
+    /// without it, those last points are not reported).
     public func finish() -> [TrajectoryObservation] {
         guard let pipeline else { return [] }
         let size = (width: pipeline.width, height: pipeline.height)
