@@ -36,6 +36,26 @@ import MediaKitLinux
         return pipeline
     }
 
+    /// A pipeline fed eight noisy frames, frame 4 with `change` added.
+    static func pipeline(seed: UInt64, change: @escaping (Double) -> Double) throws -> DetectionPipeline {
+        let pipeline = DetectionPipeline(sourceWidth: width, sourceHeight: height, width: width, height: height)
+        for n in 0..<8 {
+            let frame = try noisyFlatFrame(width: width, height: height, seed: seed * 100 + UInt64(n)) { x, y in
+                n == 4 && abs(Double(y) + 0.5 - 62) <= 1.5 ? change(Double(x) + 0.5) : 0
+            }
+            _ = pipeline.candidates(in: frame, region: (0, 0, width, height), minRadius: 0, maxRadius: 10)
+        }
+        return pipeline
+    }
+
+    /// A quarter-frame shutter's short streak, 12 levels from x = 92 to 108 about the point
+    /// the request's stretch is centred on (x = 100, where the ball's blob put it), and with
+    /// `trail` a thin change of 3 levels joined to it from x = 54, as x264 leaves behind a
+    /// fast ball in 640x360 frames.
+    static func shortStreak(trail: Bool) -> (Double) -> Double {
+        { px in px >= 92 && px <= 108 ? 12 : (trail && px >= 54 && px < 92 ? 3 : 0) }
+    }
+
     /// The segment a flight's neighbouring points give: from x = 45 to 155 along row 62.
     static var request: LocalSearch {
         var request = LocalSearch(x: 45, y: 62, radius: 3, polarity: 1, references: [6, 7], frame: 4, byAppearance: false,
@@ -76,6 +96,46 @@ import MediaKitLinux
             let found = try #require(p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10))
             #expect(abs(found.x - 106.7) <= 4, "seed \(seed): at \(found.x), \(found.y)")
         }
+    }
+
+    /// A short streak on its own is centred where the ball was.
+    @Test func aShortStreakIsCentredWhereTheBallWas() throws {
+        for seed: UInt64 in 1...3 {
+            let p = try Self.pipeline(seed: seed, change: Self.shortStreak(trail: false))
+            let found = try #require(p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10))
+            #expect(abs(found.x - 100) <= 1.5, "seed \(seed): at \(found.x), \(found.y)")
+        }
+    }
+
+    /// Thin ink joined to a short streak pulls the run's centre back along the stretch; the
+    /// streak's dense ink does not follow, so the measure gives no centre and the point the
+    /// flight holds stays where its blob put it. Taken, the run's centre lay 5.1-5.6 px back.
+    @Test func thinInkJoinedToAShortStreakMovesNothing() throws {
+        for seed: UInt64 in 1...3 {
+            let p = try Self.pipeline(seed: seed, change: Self.shortStreak(trail: true))
+            let found = p.localCandidate(Self.request, region: (0, 0, Self.width, Self.height), maxRadius: 10)
+            #expect(found == nil, "seed \(seed): centred at \(found.map { "\($0.x)" } ?? "-")")
+        }
+    }
+
+    /// The dense ink's centre: all of a streak that slows threefold, without the thin ink
+    /// joined to a streak.
+    @Test func theDenseInkIsAllOfASlowingStreakAndNoneOfAThinTrail() throws {
+        // Ink 3 to 9 a pixel from 30 to 90 (its centre, weighted, 65.7).
+        let slowing: [(along: Double, weight: Double)] = (30...90).map { (i: Int) in
+            let along = Double(i) + 0.5
+            return (along, 3 + 6 * (along - 30.5) / 60)
+        }
+        let whole = try #require(DetectionPipeline.heaviestRun(of: slowing, gap: 6)).centre
+        let dense = try #require(DetectionPipeline.denseInk(of: slowing, length: 120))
+        #expect(abs(dense - whole) < 0.5, "dense \(dense), whole \(whole)")
+        // 10 a pixel from 70 to 85 (centre 78) behind 1.5 a pixel from 20 to 69.
+        let trailed: [(along: Double, weight: Double)] = (20...85).map { (i: Int) in (Double(i) + 0.5, i >= 70 ? 10.0 : 1.5) }
+        let run = try #require(DetectionPipeline.heaviestRun(of: trailed, gap: 6)).centre
+        let streak = try #require(DetectionPipeline.denseInk(of: trailed, length: 120))
+        #expect(abs(streak - 78) < 1, "dense ink centred at \(streak)")
+        #expect(run < 78 - DetectionPipeline.streakInkAgreement, "the whole run centred at \(run)")
+        #expect(DetectionPipeline.denseInk(of: [], length: 120) == nil)
     }
 
     /// Runs of ink split where they lie more than the gap apart; the heaviest is the streak.

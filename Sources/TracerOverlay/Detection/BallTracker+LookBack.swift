@@ -226,7 +226,8 @@ extension BallTracker {
     /// point is the launch frame's, the ball at rest on the tee through part of its exposure is
     /// ink too, and would pull it back towards the tee. The first
     /// ``TrackerSettings/streakInkEitherWayPoints`` points may move either way along the path,
-    /// later ones only back.
+    /// later ones only back. A later point whose streak's dense ink is centred on it already
+    /// keeps its place (``DetectionPipeline/denseInk(of:length:)``).
     /// Returns whether a point moved.
     func remeasureStreakPoints(_ track: inout Track, search: (LocalSearch) -> BallCandidate?) -> Bool {
         let n = track.points.count
