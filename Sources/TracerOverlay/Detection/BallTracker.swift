@@ -353,6 +353,12 @@ struct BallTracker {
                 fillGaps(&tracks[i], from: before - 1, largestResidual: settings.largestConfirmingFillResidual, search: search)
                 if tracks[i].points.count > before { tracks[i].historyRevised = true }
             }
+            if tracks[i].confirmed, tracks[i].misses == 0, let gap = recentGapAmongFirstPoints(tracks[i]) {
+                let before = tracks[i].points.count
+                fillGaps(&tracks[i], from: gap, through: min(before, settings.trajectoryLength) - 1,
+                         largestResidual: settings.largestConfirmingFillResidual, search: search)
+                if tracks[i].points.count > before { tracks[i].historyRevised = true }
+            }
             let firstFrame = tracks[i].points[0].frame
             // A confirmed flight's first point is measured again once, against later frames.
             if settings.remeasuresFirstPoint, tracks[i].confirmed, tracks[i].remeasuredFirstFrame != tracks[i].points[0].frame {

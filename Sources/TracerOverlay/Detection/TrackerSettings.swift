@@ -627,6 +627,22 @@ struct TrackerSettings {
     /// 12). Over the 726 clips of BENCHMARKS.md's session 47, with both: 560 -> 564 meet every
     /// goal, 652 -> 636 points off the ball; 4 levels anywhere: 562, 624 off; at 3 or 5, fewer.
     var lookBackGapFaintReach = 0.5
+    /// How much further along the flight than ``lookBackGapFaintReach``, in frames' worth of the
+    /// motion predicted there, such a faint streak may lie (across the flight the reach holds).
+    /// Past a frame x264 erased the flight traced back is least sure of how far the ball had
+    /// got: 8 s 640x360 30 fps dtl-clean-5's ball, erased in frame 42, showed in 41 as a streak
+    /// of 3 levels 1.8 px from the ball and 3.5 px along the path from the place, with a reach
+    /// of 2.5; refused, the flight was reported 13 frames in, not 12.
+    var lookBackGapFaintAlongReach = 0.25
+    /// Finds in a row a look back must make past two frames in a row without one, each a streak
+    /// of ``lookBackGapStreakContrast`` or more, for any of them to count. x264 may erase two
+    /// frames of a ball's first flight: on 8 s 640x360 30 fps dtl-clean-8 it left the ball at
+    /// 0-1 levels in frames 40 and 41, and streaks of 23-74 levels in 36-39 were never reached
+    /// by the look back from 42 (recall 0.945, reported 15 frames in). A lone find past two such
+    /// frames was as often something beside a ball x264 had left faint (session 86:
+    /// dtl-everything-8 took a blob of 78 levels 9 px from the ball); the ball's own streaks
+    /// show in the frames before it as well.
+    var lookBackPastTwoMissesRun = 2
     /// How far beyond its gate, along the flight and in frames' worth of the motion predicted
     /// there, a look back's find may lie (across the flight the gate holds). How fast a ball
     /// slowed is the least sure part of its flight traced back, and a streak's centre may sit
