@@ -168,7 +168,7 @@ extension BallTracker {
     /// pixels wide, where the flight's `motion` over a frame is that: one of
     /// ``TrackerSettings/lookBackGapStreakContrast`` or more anywhere it may lie, a fainter one
     /// only within ``TrackerSettings/lookBackGapFaintReach`` of the gate, which stretches along
-    /// the motion by ``TrackerSettings/lookBackGapFaintAlongReach`` of it.
+    /// the motion by ``TrackerSettings/lookBackGapFaintAlongReach`` of it, to the gate at most.
     func takesStreakPastGap(contrast: Int, offset: (x: Double, y: Double), gate: Double, motion: SIMD2<Double>?) -> Bool {
         let reach = settings.lookBackGapFaintReach * gate
         if contrast >= settings.lookBackGapStreakContrast || offset.x * offset.x + offset.y * offset.y <= reach * reach {
@@ -179,7 +179,7 @@ extension BallTracker {
         guard length > 0 else { return false }
         let along = (offset.x * motion.x + offset.y * motion.y) / length
         let across = (offset.x * motion.y - offset.y * motion.x) / length
-        return abs(across) <= reach && abs(along) <= reach + settings.lookBackGapFaintAlongReach * length
+        return abs(across) <= reach && abs(along) <= min(reach + settings.lookBackGapFaintAlongReach * length, gate)
     }
 
     /// Measures a confirmed track's first point again against later frames, from which the

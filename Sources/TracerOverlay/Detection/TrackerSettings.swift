@@ -628,11 +628,14 @@ struct TrackerSettings {
     /// goal, 652 -> 636 points off the ball; 4 levels anywhere: 562, 624 off; at 3 or 5, fewer.
     var lookBackGapFaintReach = 0.5
     /// How much further along the flight than ``lookBackGapFaintReach``, in frames' worth of the
-    /// motion predicted there, such a faint streak may lie (across the flight the reach holds).
-    /// Past a frame x264 erased the flight traced back is least sure of how far the ball had
-    /// got: 8 s 640x360 30 fps dtl-clean-5's ball, erased in frame 42, showed in 41 as a streak
-    /// of 3 levels 1.8 px from the ball and 3.5 px along the path from the place, with a reach
-    /// of 2.5; refused, the flight was reported 13 frames in, not 12.
+    /// motion predicted there, such a faint streak may lie (across the flight the reach holds),
+    /// though never beyond the gate. Past a frame x264 erased the flight traced back is least
+    /// sure of how far the ball had got: 8 s 640x360 30 fps dtl-clean-5's ball, erased in frame
+    /// 42, showed in 41 as a streak of 3 levels 1.8 px from the ball and 3.5 px along the path
+    /// from the place, with a reach of 2.5; refused, the flight was reported 13 frames in, not
+    /// 12. Beyond the gate lay what was not the ball: the flight traced back before its launch
+    /// frame moves 100 px a frame, and 480x270 dtl-portrait-5 took a trace of 1 level 19 px
+    /// along it, beyond a gate of 15, in the frame before the launch (precision 1.000 -> 0.968).
     var lookBackGapFaintAlongReach = 0.25
     /// Finds in a row a look back must make past two frames in a row without one, each a streak
     /// of ``lookBackGapStreakContrast`` or more, for any of them to count. x264 may erase two
