@@ -256,7 +256,8 @@ import MediaKitLinux
         // Measured 1.000, 1.000, 10. Confirmed from its launch frame's point and frame 28's,
         // past a gap at 29 that the confirming fill left: the flight fitted the points about it
         // with a residual of 14.8 px. Such a gap is looked at again as later points come in
-        // (0.3 px a frame later), and the ball is found there (recall 0.984 without).
+        // (0.3 px a frame later), and the ball is found there (recall 0.984 with the look back's
+        // longer reach along the path and without that second look).
         Case(scenario: "dtl-dark-ball", seed: 1, width: 1920, height: 1080, duration: 3, frameRate: 30, crf: 18,
              minimumRecall: 0.99),
         // Every goal asserted; measured 0.968, 1.000, 11 (0.921, 1.000, 14 before: the same
