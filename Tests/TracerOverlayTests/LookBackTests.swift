@@ -196,6 +196,33 @@ import Testing
         #expect(!tracker.takesStreakPastGap(contrast: 3, offset: (0, 3.5), gate: 4.99, motion: nil))
         // A motion along x stretches the reach along x.
         #expect(tracker.takesStreakPastGap(contrast: 2, offset: (3.5, 0), gate: 4.99, motion: SIMD2(9.1, 0)))
+        // Never beyond the gate: before its launch frame 480x270 dtl-portrait-5's flight traced
+        // back moved 100 px a frame, and a trace of 1 level lay 19 px along it in a gate of 15.
+        #expect(!tracker.takesStreakPastGap(contrast: 1, offset: (0, 19), gate: 15, motion: SIMD2(0, -100)))
+        #expect(tracker.takesStreakPastGap(contrast: 1, offset: (0, 14), gate: 15, motion: SIMD2(0, -100)))
+    }
+
+    /// Past two frames without a find, a find counts only as a clear streak that steps back the
+    /// way the flight came to its first point. 1280x720 25 fps dtl-portrait-4: the launch
+    /// frame's ball at (360, 845) came from below; something 280 px further below, then rising
+    /// back in time as the club swinging down to the tee does, is not the ball.
+    @Test func aFindPastTwoMissedFramesGoesOnTheFlightsWay() {
+        let tracker = BallTracker(settings: TrackerSettings(trajectoryLength: 10, maxSpeed: 5000))
+        func streak(_ x: Double, _ y: Double, contrast: Int = 10) -> BallCandidate {
+            BallCandidate(x: x, y: y, radius: 1, halfLength: 6, area: 6, polarity: 1, peakContrast: contrast,
+                          neighbourhoodActivity: 0)
+        }
+        func point(_ x: Double, _ y: Double, frame: Int) -> TrackPoint {
+            TrackPoint(streak(x, y), time: MediaTime(value: Int64(frame), timescale: 25), t: Double(frame) / 25, frame: frame)
+        }
+        let flight = [point(360.4, 845.1, frame: 23), point(360.9, 680.9, frame: 24)]
+        #expect(tracker.continuesPastTwoMisses(streak(371.2, 1126.6), before: flight))
+        // As faint as x264 leaves a ball: not past two missed frames.
+        #expect(!tracker.continuesPastTwoMisses(streak(371.2, 1126.6, contrast: 3), before: flight))
+        // The next step back rises: the club's way, not the ball's.
+        let withIt = [point(371.2, 1126.6, frame: 20)] + flight
+        #expect(!tracker.continuesPastTwoMisses(streak(360.7, 1008.8, contrast: 12), before: withIt))
+        #expect(tracker.continuesPastTwoMisses(streak(372, 1300, contrast: 12), before: withIt))
     }
 
     /// Past a frame without a find, a faint trace of change along the motion traced back is no

@@ -97,8 +97,7 @@ extension BallTracker {
             case .cannotLook: return
             case .found(let candidate, let isAtRest):
                 if isAtRest { return }
-                if skipped == 2 { pastTwoMisses = 0 }
-                pastTwoMisses = pastTwoMisses.map { $0 + 1 }
+                if skipped == 2 || pastTwoMisses != nil { pastTwoMisses = (pastTwoMisses ?? 0) + 1 }
                 var p = TrackPoint(candidate, time: entry.time, t: entry.t, frame: f)
                 p.foundByLocalSearch = true
                 track.points.insert(p, at: 0)
@@ -174,11 +173,7 @@ extension BallTracker {
         if contrast >= settings.lookBackGapStreakContrast || offset.x * offset.x + offset.y * offset.y <= reach * reach {
             return true
         }
-        guard let motion else { return false }
-        let length = (motion * motion).sum().squareRoot()
-        guard length > 0 else { return false }
-        let along = (offset.x * motion.x + offset.y * motion.y) / length
-        let across = (offset.x * motion.y - offset.y * motion.x) / length
+        guard let (along, across, length) = Self.alongAndAcross(offset.x, offset.y, motion: motion) else { return false }
         return abs(across) <= reach && abs(along) <= min(reach + settings.lookBackGapFaintAlongReach * length, gate)
     }
 
@@ -479,11 +474,18 @@ extension BallTracker {
     /// flight and within `gate` plus ``TrackerSettings/lookBackAlongPathReach`` of `motion`
     /// along it.
     private func isAlongPath(_ dx: Double, _ dy: Double, gate: Double, motion: SIMD2<Double>?) -> Bool {
-        guard let motion else { return false }
-        let length = (motion * motion).sum().squareRoot()
-        guard length > 0 else { return false }
-        let along = (dx * motion.x + dy * motion.y) / length, across = (dx * motion.y - dy * motion.x) / length
+        guard let (along, across, length) = Self.alongAndAcross(dx, dy, motion: motion) else { return false }
         return abs(across) <= gate && abs(along) <= gate + settings.lookBackAlongPathReach * length
+    }
+
+    /// An offset (`dx`, `dy`) split into its parts along `motion` and across it, with the
+    /// motion's length; nil without a motion.
+    private static func alongAndAcross(_ dx: Double, _ dy: Double, motion: SIMD2<Double>?)
+        -> (along: Double, across: Double, length: Double)? {
+        guard let motion else { return nil }
+        let length = (motion * motion).sum().squareRoot()
+        guard length > 0 else { return nil }
+        return ((dx * motion.x + dy * motion.y) / length, (dx * motion.y - dy * motion.x) / length, length)
     }
 
     /// The track confirmed early, when its own points (fewer than a window) already pass every
